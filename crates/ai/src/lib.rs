@@ -1,0 +1,1 @@
+//! hypertac AI

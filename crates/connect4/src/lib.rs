@@ -1,0 +1,1 @@
+//! Connect Four solver
