@@ -1,0 +1,311 @@
+//! Lines: k consecutive cells along one of the (3^d - 1)/2 directions.
+//!
+//! A direction is a vector in {-1, 0, 1}^d whose first non-zero component is
+//! +1, so each line is found once, from its start cell stepping forward.
+
+use crate::{Cell, Rules, Shape};
+
+/// A line of k cells, listed from its start cell stepping along its direction.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Line {
+    cells: Vec<Cell>,
+}
+
+impl Line {
+    /// A line through these cells (in order along the line).
+    pub fn new(cells: Vec<Cell>) -> Line {
+        Line { cells }
+    }
+
+    /// The cells of the line, in order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+}
+
+/// All (3^d - 1)/2 canonical directions of a d-axis board, in a fixed order.
+///
+/// # Examples
+/// ```
+/// assert_eq!(hypertac_core::lines::directions(2).len(), 4);
+/// assert_eq!(hypertac_core::lines::directions(4).len(), 40);
+/// ```
+pub fn directions(d: usize) -> Vec<Vec<i8>> {
+    let total = 3usize.pow(d as u32);
+    let mut out = Vec::with_capacity(total / 2);
+    for code in 0..total {
+        let mut v = Vec::with_capacity(d);
+        let mut rest = code;
+        for _ in 0..d {
+            v.push((rest % 3) as i8 - 1);
+            rest /= 3;
+        }
+        if v.iter().find(|&&c| c != 0) == Some(&1) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Steps along one direction from one cell: the index delta of a step and
+/// how many steps fit forwards and backwards before leaving the board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    pub delta: i64,
+    pub forward: u64,
+    pub backward: u64,
+}
+
+/// The ray through the cell with coordinates `coords` along `dir` (no wrap).
+pub(crate) fn ray(shape: &Shape, coords: &[u32], dir: &[i8]) -> Ray {
+    let mut delta = 0i64;
+    let mut forward = u64::MAX;
+    let mut backward = u64::MAX;
+    for (axis, &step) in dir.iter().enumerate() {
+        let n = u64::from(shape.size(axis));
+        let c = u64::from(coords[axis]);
+        let (ahead, behind) = match step {
+            1 => (n - 1 - c, c),
+            -1 => (c, n - 1 - c),
+            _ => continue,
+        };
+        delta += i64::from(step) * shape.strides()[axis] as i64;
+        forward = forward.min(ahead);
+        backward = backward.min(behind);
+    }
+    Ray {
+        delta,
+        forward,
+        backward,
+    }
+}
+
+/// Length of the cycle a wrapped step along `dir` walks before coming back.
+pub(crate) fn cycle_length(shape: &Shape, dir: &[i8]) -> u64 {
+    dir.iter()
+        .enumerate()
+        .filter(|(_, &s)| s != 0)
+        .fold(1u64, |acc, (axis, _)| lcm(acc, u64::from(shape.size(axis))))
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    a / x * b
+}
+
+/// Moves `coords` one step along `dir` (times `sign`) on a torus; returns the new cell.
+pub(crate) fn wrap_step(shape: &Shape, coords: &mut [u32], dir: &[i8], sign: i8) -> Cell {
+    let mut index = 0;
+    for (axis, c) in coords.iter_mut().enumerate() {
+        let n = shape.size(axis);
+        match dir[axis] * sign {
+            1 => *c = if *c + 1 == n { 0 } else { *c + 1 },
+            -1 => *c = if *c == 0 { n - 1 } else { *c - 1 },
+            _ => {}
+        }
+        index += u64::from(*c) * shape.strides()[axis];
+    }
+    Cell(index)
+}
+
+/// Number of lines of the game, computed per direction without listing them.
+///
+/// For n^d with k = n this is ((n+2)^d - n^d)/2.
+///
+/// # Examples
+/// ```
+/// let r = hypertac_core::Rules::preset("qubic").unwrap();
+/// assert_eq!(hypertac_core::lines::line_count(&r), 76);
+/// ```
+pub fn line_count(rules: &Rules) -> u64 {
+    let shape = rules.shape();
+    let k = u64::from(rules.k());
+    directions(shape.dims())
+        .iter()
+        .map(|dir| {
+            if rules.wrap() {
+                let cycle = cycle_length(shape, dir);
+                match k.cmp(&cycle) {
+                    std::cmp::Ordering::Less => shape.cell_count(),
+                    std::cmp::Ordering::Equal => shape.cell_count() / cycle,
+                    std::cmp::Ordering::Greater => 0,
+                }
+            } else {
+                dir.iter().enumerate().fold(1u64, |acc, (axis, &s)| {
+                    let n = u64::from(shape.size(axis));
+                    let starts = if s == 0 { n } else { (n + 1).saturating_sub(k) };
+                    acc.saturating_mul(starts)
+                })
+            }
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
+/// Lines of k cells through `cell` along every direction, each listed once.
+///
+/// Walks the board (no table); cost O(directions × k × d).
+pub(crate) fn lines_through(rules: &Rules, cell: Cell) -> Vec<Line> {
+    let shape = rules.shape();
+    let k = u64::from(rules.k());
+    let mut coords = shape.coords(cell);
+    let mut out = Vec::new();
+    for dir in directions(shape.dims()) {
+        if rules.wrap() {
+            let cycle = cycle_length(shape, &dir);
+            if k > cycle {
+                continue;
+            }
+            let starts = if k == cycle { 1 } else { k };
+            let mut start_coords = coords.clone();
+            for _ in 0..starts {
+                let mut c = start_coords.clone();
+                let start = shape.cell(&c).expect("on board");
+                let mut cells = vec![start];
+                for _ in 1..k {
+                    cells.push(wrap_step(shape, &mut c, &dir, 1));
+                }
+                out.push(normalize_cycle(cells, k == cycle));
+                wrap_step(shape, &mut start_coords, &dir, -1);
+            }
+        } else {
+            let r = ray(shape, &coords, &dir);
+            let lo = r.backward.min(k - 1);
+            for back in 0..=lo {
+                if back + r.forward < k - 1 {
+                    continue;
+                }
+                let start = cell.0 as i64 - back as i64 * r.delta;
+                let cells = (0..k as i64)
+                    .map(|i| Cell((start + i * r.delta) as u64))
+                    .collect();
+                out.push(Line::new(cells));
+            }
+        }
+    }
+    shape.coords_into(cell, &mut coords);
+    out
+}
+
+/// A full wrapped cycle has no natural start: start it at its smallest cell.
+pub(crate) fn normalize_cycle(mut cells: Vec<Cell>, full_cycle: bool) -> Line {
+    if full_cycle {
+        let min_at = cells
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, c)| **c)
+            .map_or(0, |(i, _)| i);
+        cells.rotate_left(min_at);
+    }
+    Line::new(cells)
+}
+
+/// Every line of the game, listed by brute force from every start cell.
+pub(crate) fn all_lines(rules: &Rules) -> Vec<Line> {
+    let shape = rules.shape();
+    let k = rules.k();
+    let dirs = directions(shape.dims());
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut coords = vec![0u32; shape.dims()];
+    for index in 0..shape.cell_count() {
+        shape.coords_into(Cell(index), &mut coords);
+        for dir in &dirs {
+            if rules.wrap() {
+                let cycle = cycle_length(shape, dir);
+                if u64::from(k) > cycle {
+                    continue;
+                }
+                let mut c = coords.clone();
+                let mut cells = vec![Cell(index)];
+                for _ in 1..k {
+                    cells.push(wrap_step(shape, &mut c, dir, 1));
+                }
+                let line = normalize_cycle(cells, u64::from(k) == cycle);
+                if u64::from(k) < cycle || seen.insert(line.clone()) {
+                    out.push(line);
+                }
+            } else {
+                let r = ray(shape, &coords, dir);
+                if r.forward >= u64::from(k) - 1 {
+                    let cells = (0..i64::from(k))
+                        .map(|i| Cell((index as i64 + i * r.delta) as u64))
+                        .collect();
+                    out.push(Line::new(cells));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A dense board's precomputed lines: the cells of each line and the lines through each cell.
+#[derive(Debug)]
+pub(crate) struct LineTable {
+    k: usize,
+    line_cells: Vec<u32>,
+    cell_start: Vec<u32>,
+    cell_lines: Vec<u32>,
+}
+
+impl LineTable {
+    pub fn build(rules: &Rules) -> LineTable {
+        let lines = all_lines(rules);
+        let k = rules.k() as usize;
+        let cells = rules.shape().cell_count() as usize;
+        let mut line_cells = Vec::with_capacity(lines.len() * k);
+        let mut degree = vec![0u32; cells + 1];
+        for line in &lines {
+            for c in line.cells() {
+                line_cells.push(c.0 as u32);
+                degree[c.0 as usize + 1] += 1;
+            }
+        }
+        for i in 1..=cells {
+            degree[i] += degree[i - 1];
+        }
+        let cell_start = degree;
+        let mut fill = cell_start.clone();
+        let mut cell_lines = vec![0u32; line_cells.len()];
+        for (id, chunk) in line_cells.chunks(k).enumerate() {
+            for &c in chunk {
+                cell_lines[fill[c as usize] as usize] = id as u32;
+                fill[c as usize] += 1;
+            }
+        }
+        LineTable {
+            k,
+            line_cells,
+            cell_start,
+            cell_lines,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.line_cells.len() / self.k
+    }
+
+    /// Ids of the lines through a cell.
+    #[inline]
+    pub fn through(&self, cell: usize) -> &[u32] {
+        &self.cell_lines[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
+    }
+
+    /// Cell indices of a line.
+    #[inline]
+    pub fn cells(&self, line: u32) -> &[u32] {
+        let at = line as usize * self.k;
+        &self.line_cells[at..at + self.k]
+    }
+
+    pub fn line(&self, line: u32) -> Line {
+        Line::new(
+            self.cells(line)
+                .iter()
+                .map(|&c| Cell(u64::from(c)))
+                .collect(),
+        )
+    }
+}

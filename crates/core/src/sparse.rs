@@ -1,0 +1,163 @@
+//! Sparse boards: only occupied cells are stored, and the lines through a
+//! cell are walked on the fly along the (3^d-1)/2 directions. Memory grows
+//! with the number of stones, never with the number of cells.
+
+use crate::lines::{cycle_length, directions, lines_through, ray, wrap_step, Line};
+use crate::{Cell, Player, Rules};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+/// A hasher for cell indices: one multiply-xorshift, enough for integer keys.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        let z = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = z ^ (z >> 29);
+    }
+}
+
+pub(crate) type CellMap<V> = HashMap<u64, V, BuildHasherDefault<CellHasher>>;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Sparse {
+    stones: CellMap<Player>,
+    directions: Arc<Vec<Vec<i8>>>,
+    /// Wrapped cycle length per direction (only with wrap).
+    cycles: Arc<Vec<u64>>,
+}
+
+impl Sparse {
+    pub fn new(rules: &Rules) -> Sparse {
+        let directions = directions(rules.shape().dims());
+        let cycles = if rules.wrap() {
+            directions
+                .iter()
+                .map(|d| cycle_length(rules.shape(), d))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Sparse {
+            stones: CellMap::default(),
+            directions: Arc::new(directions),
+            cycles: Arc::new(cycles),
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Option<Player> {
+        self.stones.get(&cell.0).copied()
+    }
+
+    pub fn stones(&self) -> impl Iterator<Item = (Cell, Player)> + '_ {
+        self.stones.iter().map(|(&c, &p)| (Cell(c), p))
+    }
+
+    /// Places a stone; returns how many lines it completed for `player`.
+    pub fn place(&mut self, rules: &Rules, cell: Cell, player: Player) -> u32 {
+        self.stones.insert(cell.0, player);
+        let k = u64::from(rules.k());
+        let shape = rules.shape();
+        let mut coords = shape.coords(cell);
+        let mut completed = 0u64;
+        for (i, dir) in self.directions.iter().enumerate() {
+            if rules.wrap() {
+                let cycle = self.cycles[i];
+                if k > cycle {
+                    continue;
+                }
+                let back = self.wrapped_run(rules, &mut coords, dir, -1, player, cycle - 1);
+                shape.coords_into(cell, &mut coords);
+                let ahead = self.wrapped_run(rules, &mut coords, dir, 1, player, cycle - 1 - back);
+                shape.coords_into(cell, &mut coords);
+                completed += if back + ahead + 1 == cycle {
+                    if k == cycle {
+                        1
+                    } else {
+                        k
+                    }
+                } else {
+                    windows_containing(back, ahead, k)
+                };
+            } else {
+                let r = ray(shape, &coords, dir);
+                let back = self.run(cell, -r.delta, r.backward.min(k - 1), player);
+                let ahead = self.run(cell, r.delta, r.forward.min(k - 1), player);
+                completed += windows_containing(back, ahead, k);
+            }
+        }
+        completed as u32
+    }
+
+    pub fn remove(&mut self, cell: Cell) {
+        self.stones.remove(&cell.0);
+    }
+
+    /// Stones of `player` in a row from `cell` (excluded), stepping `delta`, at most `limit`.
+    #[inline]
+    fn run(&self, cell: Cell, delta: i64, limit: u64, player: Player) -> u64 {
+        let mut at = cell.0 as i64;
+        for n in 0..limit {
+            at += delta;
+            if self.stones.get(&(at as u64)) != Some(&player) {
+                return n;
+            }
+        }
+        limit
+    }
+
+    fn wrapped_run(
+        &self,
+        rules: &Rules,
+        coords: &mut [u32],
+        dir: &[i8],
+        sign: i8,
+        player: Player,
+        limit: u64,
+    ) -> u64 {
+        for n in 0..limit {
+            let next = wrap_step(rules.shape(), coords, dir, sign);
+            if self.get(next) != Some(player) {
+                return n;
+            }
+        }
+        limit
+    }
+
+    pub fn completed_through(&self, rules: &Rules, cell: Cell, player: Player) -> Vec<Line> {
+        lines_through(rules, cell)
+            .into_iter()
+            .filter(|l| l.cells().iter().all(|&c| self.get(c) == Some(player)))
+            .collect()
+    }
+
+    pub fn completed_lines(&self, rules: &Rules, player: Player) -> Vec<Line> {
+        let mut out: Vec<Line> = self
+            .stones()
+            .filter(|&(_, p)| p == player)
+            .flat_map(|(c, _)| self.completed_through(rules, c, player))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// Windows of k cells inside a run of `back` + 1 + `ahead` cells that contain the middle one.
+#[inline]
+fn windows_containing(back: u64, ahead: u64, k: u64) -> u64 {
+    let lo = back.min(k - 1);
+    let hi = ahead.min(k - 1);
+    (lo + hi + 2).saturating_sub(k)
+}
