@@ -1,11 +1,23 @@
 //! `hypertac`: k-in-a-row games on boards of any number of dimensions.
+//!
+//! A thin binary: each subcommand lives in its own module, parses its
+//! arguments and calls the library crates (`hypertac-core`, `hypertac-ai`,
+//! `hypertac-store`).
 
+mod bench;
+mod bot;
+mod play;
+mod records;
+mod referee;
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// k-in-a-row games on boards of any number of dimensions.
+///
+/// Without a subcommand, `hypertac` starts (or resumes) the game: `hypertac play`.
 #[derive(Parser, Debug)]
 #[command(name = "hypertac", version, about)]
 struct Cli {
@@ -15,11 +27,23 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play in the terminal (the default).
+    Play(play::PlayArgs),
+    /// Serve the game as a local web page.
+    Serve(serve::ServeArgs),
+    /// One move of the n^d tic-tac-toe tournament protocol (stdin `n,d` and moves).
+    Bot(bot::BotArgs),
     /// Perfect solvers (`hypertac solve connect4`).
     Solve {
         #[command(subcommand)]
         game: SolveGame,
     },
+    /// Run bot programs against each other and print standings.
+    Referee(referee::RefereeArgs),
+    /// Manage saved game records.
+    Records(records::RecordsArgs),
+    /// Speed measurements against in-process baselines.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -31,8 +55,14 @@ enum SolveGame {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
+        None => play::run(&play::PlayArgs::default()),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Bot(args)) => bot::run(&args),
         Some(Command::Solve { game: SolveGame::Connect4(args) }) => solve::run(&args),
-        None => 0,
+        Some(Command::Referee(args)) => referee::run(&args),
+        Some(Command::Records(args)) => records::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }
