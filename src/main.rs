@@ -8,6 +8,7 @@ mod bench;
 mod bot;
 mod play;
 mod records;
+mod session;
 mod referee;
 mod serve;
 mod solve;
