@@ -61,6 +61,7 @@ async function clickCell(page, cell) {
   const before = await moveCount(page);
   await page.click(`.cell[data-cell="${cell}"]`);
   await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n + 1, before);
+  await settle(page);
 }
 
 async function stone(page, cell) {
@@ -95,12 +96,14 @@ test('3x3 game to a win highlights the line', async (page) => {
 
 test('hovering a cell highlights every line through it', async (page) => {
   await newGame(page, 'tictactoe');
+  await page.mouse.move(0, 0);
   await page.hover('.cell[data-cell="1,1"]');
   await page.waitForFunction(() => document.querySelectorAll('.cell.hl').length > 0);
   const lit = await page.$$eval('.cell.hl', (els) => els.length);
   assert(lit === 9, `the centre's 4 lines cover 9 cells, ${lit} lit`);
   await page.hover('.cell[data-cell="0,1"]');
-  await page.waitForFunction(() => document.querySelectorAll('.cell.hl').length === 6);
+  await page.waitForFunction(() => document.querySelectorAll('.cell.hl').length === 5);
+  // 0,1 is on its row and its column only: 5 cells.
   assert(!(await page.$eval('.cell[data-cell="2,2"]', (e) => e.classList.contains('hl'))), '2,2 is not on a line through 0,1');
 });
 

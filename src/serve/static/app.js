@@ -716,7 +716,7 @@ function bind() {
     ui.cursor = cell.dataset.cell.split(',').map(Number);
     playMove(cell.dataset.cell);
   });
-  board.addEventListener('mouseover', (e) => {
+  board.addEventListener('mousemove', (e) => {
     const cell = e.target.closest('.cell');
     if (!cell || ui.hovered === cell.dataset.cell) return;
     ui.hovered = cell.dataset.cell;
