@@ -174,7 +174,10 @@ impl NewGame {
     }
 }
 
-async fn new_game(State(app): State<AppState>, Body(req): Body<NewGame>) -> ApiResult<Json<GameView>> {
+async fn new_game(
+    State(app): State<AppState>,
+    Body(req): Body<NewGame>,
+) -> ApiResult<Json<GameView>> {
     let rules = req.rules()?;
     let sides = req.sides()?;
     let opening = req.opening(&rules)?;
@@ -201,7 +204,10 @@ struct MoveRequest {
     text: String,
 }
 
-async fn play(State(app): State<AppState>, Body(req): Body<MoveRequest>) -> ApiResult<Json<GameView>> {
+async fn play(
+    State(app): State<AppState>,
+    Body(req): Body<MoveRequest>,
+) -> ApiResult<Json<GameView>> {
     app.with_session(|session| {
         let pos = session.position();
         if pos.is_over() {
@@ -222,7 +228,8 @@ async fn play(State(app): State<AppState>, Body(req): Body<MoveRequest>) -> ApiR
         } else {
             cell
         };
-        pos.check(cell).map_err(|e| ApiError::conflict(e.to_string()))?;
+        pos.check(cell)
+            .map_err(|e| ApiError::conflict(e.to_string()))?;
         session.play(cell).map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
@@ -276,7 +283,11 @@ struct ThinkRequest {
 
 impl ThinkRequest {
     fn level(&self) -> ApiResult<Option<Level>> {
-        self.level.as_deref().map(Level::parse).transpose().map_err(bad)
+        self.level
+            .as_deref()
+            .map(Level::parse)
+            .transpose()
+            .map_err(bad)
     }
 
     fn millis(&self, level: Level) -> u64 {
@@ -309,11 +320,7 @@ struct CpuAnswer {
 
 /// Runs a search on a blocking thread under a deadline and the server's
 /// stop flag; `Ok(None)` when stopped.
-async fn think(
-    app: &AppState,
-    search: Search,
-    ms: u64,
-) -> ApiResult<Option<hypertac_ai::Choice>> {
+async fn think(app: &AppState, search: Search, ms: u64) -> ApiResult<Option<hypertac_ai::Choice>> {
     let flag = app.begin_thinking()?;
     let budget = Budget {
         deadline: Some(Instant::now() + Duration::from_millis(ms)),
@@ -331,7 +338,10 @@ async fn think(
         .ok_or_else(|| ApiError::conflict("the game is over"))
 }
 
-async fn cpu(State(app): State<AppState>, Body(req): Body<ThinkRequest>) -> ApiResult<Json<CpuAnswer>> {
+async fn cpu(
+    State(app): State<AppState>,
+    Body(req): Body<ThinkRequest>,
+) -> ApiResult<Json<CpuAnswer>> {
     let asked = req.level()?;
     let search = app.with_session(|session| {
         let pos = session.position();
@@ -384,7 +394,10 @@ struct HintAnswer {
     stopped: bool,
 }
 
-async fn hint(State(app): State<AppState>, Body(req): Body<ThinkRequest>) -> ApiResult<Json<HintAnswer>> {
+async fn hint(
+    State(app): State<AppState>,
+    Body(req): Body<ThinkRequest>,
+) -> ApiResult<Json<HintAnswer>> {
     let asked = req.level()?;
     let search = app.with_session(|session| {
         let pos = session.position();
@@ -445,7 +458,10 @@ struct LinesAnswer {
 /// Largest number of lines sent for one cell.
 const LINES_LIMIT: usize = 2000;
 
-async fn lines(State(app): State<AppState>, Params(q): Params<LinesQuery>) -> ApiResult<Json<LinesAnswer>> {
+async fn lines(
+    State(app): State<AppState>,
+    Params(q): Params<LinesQuery>,
+) -> ApiResult<Json<LinesAnswer>> {
     app.with_session(|session| {
         let pos = session.position();
         let shape = pos.rules().shape();
@@ -454,7 +470,12 @@ async fn lines(State(app): State<AppState>, Params(q): Params<LinesQuery>) -> Ap
             .lines_through(cell)
             .iter()
             .take(LINES_LIMIT)
-            .map(|l| l.cells().iter().map(|&c| notation::format_cell(shape, c)).collect())
+            .map(|l| {
+                l.cells()
+                    .iter()
+                    .map(|&c| notation::format_cell(shape, c))
+                    .collect()
+            })
             .collect();
         Ok(Json(LinesAnswer {
             cell: notation::format_cell(shape, cell),
@@ -471,7 +492,10 @@ struct AnalyzeQuery {
     pos: String,
 }
 
-async fn analyze(State(app): State<AppState>, Params(q): Params<AnalyzeQuery>) -> ApiResult<Json<Analysis>> {
+async fn analyze(
+    State(app): State<AppState>,
+    Params(q): Params<AnalyzeQuery>,
+) -> ApiResult<Json<Analysis>> {
     if let Some(game) = q.game.as_deref() {
         if game != "connect4" {
             return Err(bad(format!(

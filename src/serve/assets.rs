@@ -16,9 +16,18 @@ const ICON_SVG: &str = include_str!("static/icon.svg");
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/", get(|| file("text/html; charset=utf-8", INDEX_HTML)))
-        .route("/index.html", get(|| file("text/html; charset=utf-8", INDEX_HTML)))
-        .route("/app.js", get(|| file("text/javascript; charset=utf-8", APP_JS)))
-        .route("/style.css", get(|| file("text/css; charset=utf-8", STYLE_CSS)))
+        .route(
+            "/index.html",
+            get(|| file("text/html; charset=utf-8", INDEX_HTML)),
+        )
+        .route(
+            "/app.js",
+            get(|| file("text/javascript; charset=utf-8", APP_JS)),
+        )
+        .route(
+            "/style.css",
+            get(|| file("text/css; charset=utf-8", STYLE_CSS)),
+        )
         .route("/icon.svg", get(|| file("image/svg+xml", ICON_SVG)))
 }
 

@@ -91,12 +91,19 @@ where
             .await
             .map_err(|rejection| {
                 if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "request body is larger than 64 KiB")
+                    ApiError::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "request body is larger than 64 KiB",
+                    )
                 } else {
                     ApiError::bad_request(one_line(&rejection.body_text()))
                 }
             })?;
-        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
         serde_json::from_slice(text)
             .map(Body)
             .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
@@ -109,8 +116,7 @@ pub struct Params<T>(pub T);
 
 impl<S, T> axum::extract::FromRequestParts<S> for Params<T>
 where
-    axum::extract::Query<T>:
-        axum::extract::FromRequestParts<S, Rejection = QueryRejection>,
+    axum::extract::Query<T>: axum::extract::FromRequestParts<S, Rejection = QueryRejection>,
     S: Send + Sync,
 {
     type Rejection = ApiError;

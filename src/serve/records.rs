@@ -84,7 +84,10 @@ struct RecordView {
     result: String,
 }
 
-async fn read(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult<Json<RecordView>> {
+async fn read(
+    State(app): State<AppState>,
+    Path(name): Path<String>,
+) -> ApiResult<Json<RecordView>> {
     user_name(&name)?;
     let record = app.with_session(|session| {
         let store = session
@@ -99,7 +102,12 @@ async fn read(State(app): State<AppState>, Path(name): Path<String>) -> ApiResul
     let win_lines = match pos.outcome() {
         Outcome::Win { lines, .. } => lines
             .iter()
-            .map(|l| l.cells().iter().map(|&c| notation::format_cell(shape, c)).collect())
+            .map(|l| {
+                l.cells()
+                    .iter()
+                    .map(|&c| notation::format_cell(shape, c))
+                    .collect()
+            })
             .collect(),
         _ => Vec::new(),
     };
@@ -164,7 +172,9 @@ async fn rename(
         let store = session
             .store_mut()
             .ok_or_else(|| ApiError::internal("no record store"))?;
-        store.rename(&name, &req.to, req.force).map_err(store_error)?;
+        store
+            .rename(&name, &req.to, req.force)
+            .map_err(store_error)?;
         Ok(Json(Named { name: req.to }))
     })
 }
@@ -190,12 +200,21 @@ async fn export(State(app): State<AppState>, Path(name): Path<String>) -> ApiRes
     })?;
     let file: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file}.json\""))
         .map_err(|e| ApiError::internal(e.to_string()))?;
     let mut response = (
-        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
         record.to_json(),
     )
         .into_response();
@@ -228,7 +247,9 @@ async fn import(
         let store = session
             .store_mut()
             .ok_or_else(|| ApiError::internal("no record store"))?;
-        store.put(&req.name, &record, req.force).map_err(store_error)?;
+        store
+            .put(&req.name, &record, req.force)
+            .map_err(store_error)?;
         Ok((StatusCode::CREATED, Json(Named { name: req.name })))
     })
 }

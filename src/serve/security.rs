@@ -64,9 +64,7 @@ impl Guard {
         }
         match name.parse::<IpAddr>() {
             Ok(ip) => {
-                ip == bound
-                    || bound.is_unspecified()
-                    || (bound.is_loopback() && ip.is_loopback())
+                ip == bound || bound.is_unspecified() || (bound.is_loopback() && ip.is_loopback())
             }
             Err(_) => false,
         }
@@ -88,7 +86,10 @@ impl Guard {
         if !self.accepts_host(host) {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
-                format!("Host {host:?} is not this server; open {}", base_url(self.bound)),
+                format!(
+                    "Host {host:?} is not this server; open {}",
+                    base_url(self.bound)
+                ),
             ));
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
@@ -138,9 +139,15 @@ pub async fn protect(State(guard): State<Guard>, request: Request, next: Next) -
              connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
         ),
     );
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     h.insert(
         "cross-origin-resource-policy",
         HeaderValue::from_static("same-origin"),

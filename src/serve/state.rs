@@ -54,13 +54,15 @@ impl AppState {
             }
         };
         let session = match current {
-            Some(record) => match Session::from_record(&record, Some(store)) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("warning: the game in progress does not replay ({e}); starting a new one");
-                    default_session(Store::open(&store_path).map_err(|e| e.to_string())?)?
+            Some(record) => {
+                match Session::from_record(&record, Some(store)) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!("warning: the game in progress does not replay ({e}); starting a new one");
+                        default_session(Store::open(&store_path).map_err(|e| e.to_string())?)?
+                    }
                 }
-            },
+            }
             None => default_session(store)?,
         };
         Ok(AppState {
@@ -209,7 +211,9 @@ pub fn store_error(e: StoreError) -> ApiError {
         )),
         StoreError::BadName(_) => ApiError::bad_request(e.to_string()),
         StoreError::BadRecord { .. } => ApiError::conflict(e.to_string()),
-        StoreError::Busy => ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        StoreError::Busy => {
+            ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+        }
         StoreError::Unusable { .. } | StoreError::Sql(_) => ApiError::internal(e.to_string()),
     }
 }

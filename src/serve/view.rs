@@ -62,7 +62,11 @@ pub fn game_view(session: &Session, thinking: bool) -> GameView {
             .last_move()
             .map(|c| notation::format_cell(pos.rules().shape(), c)),
         legal: legal(pos),
-        legal_count: if pos.is_over() { 0 } else { pos.legal_move_count() },
+        legal_count: if pos.is_over() {
+            0
+        } else {
+            pos.legal_move_count()
+        },
         columns: notation::format_columns(pos).ok(),
         connect4: pos.rules().is_connect4(),
         thinking,
