@@ -96,7 +96,11 @@ fn act(store: &mut Store, action: &Action) -> Result<String, String> {
             store.rename(old, new, *force).map_err(text)?;
             Ok(format!("renamed {old:?} to {new:?}\n"))
         }
-        Action::Export { name, format, output } => {
+        Action::Export {
+            name,
+            format,
+            output,
+        } => {
             let record = store.get(name).map_err(text)?;
             let body = export(&record, format)?;
             match output {
@@ -117,7 +121,12 @@ fn list(store: &Store) -> Result<String, String> {
     if rows.is_empty() {
         return Ok("no records yet (play a game: hypertac)\n".into());
     }
-    let width = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).max(4);
+    let width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     let mut out = format!(
         "{:width$}  {:20}  {:22}  {:>5}  {:8}  UPDATED (UTC)\n",
         "NAME", "RULES", "PLAYERS", "MOVES", "RESULT"
@@ -162,7 +171,9 @@ fn show(store: &Store, name: &str) -> Result<String, String> {
 }
 
 fn export(record: &Record, format: &str) -> Result<String, String> {
-    let pos = record.replay().map_err(|e| format!("the record is damaged: {e}"))?;
+    let pos = record
+        .replay()
+        .map_err(|e| format!("the record is damaged: {e}"))?;
     match format {
         "json" => Ok(record.to_json() + "\n"),
         "moves" => Ok(notation::format_move_list(pos.rules().shape(), pos.moves()) + "\n"),
@@ -177,11 +188,18 @@ fn export(record: &Record, format: &str) -> Result<String, String> {
                 .map(|s| s + "\n")
                 .map_err(|e| e.to_string())
         }
-        other => Err(format!("unknown export format {other:?}: expected json, moves or pons")),
+        other => Err(format!(
+            "unknown export format {other:?}: expected json, moves or pons"
+        )),
     }
 }
 
-fn import(store: &mut Store, file: &Path, name: Option<&str>, force: bool) -> Result<String, String> {
+fn import(
+    store: &mut Store,
+    file: &Path,
+    name: Option<&str>,
+    force: bool,
+) -> Result<String, String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let record = Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -195,7 +213,9 @@ fn import(store: &mut Store, file: &Path, name: Option<&str>, force: bool) -> Re
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    store.put(&name, &record, force).map_err(|e| e.to_string())?;
+    store
+        .put(&name, &record, force)
+        .map_err(|e| e.to_string())?;
     Ok(format!(
         "imported {name:?}: {} moves, {}\n",
         record.moves.len(),

@@ -15,6 +15,9 @@
 //! - [`Session::snapshot`] is a serialisable view of the state for renderers
 //!   and the JSON API.
 
+// Parts of this API (snapshot, from_record, store_mut) serve the web front end.
+#![allow(dead_code)]
+
 use hypertac_ai::{Budget, Choice, Level};
 use hypertac_core::notation;
 use hypertac_core::record::{self, Players, Record};
@@ -176,7 +179,11 @@ impl Session {
     ///
     /// # Errors
     /// The store refused the write.
-    pub fn new(rules: Rules, sides: [Side; 2], store: Option<Store>) -> Result<Session, SessionError> {
+    pub fn new(
+        rules: Rules,
+        sides: [Side; 2],
+        store: Option<Store>,
+    ) -> Result<Session, SessionError> {
         let now = now_ms();
         let mut session = Session {
             pos: Position::new(rules),
@@ -339,7 +346,8 @@ impl Session {
         if self.pos.moves().is_empty() {
             return Err(SessionError::NothingToUndo);
         }
-        let mixed = self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
+        let mixed =
+            self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
         let mut undone = Vec::new();
         loop {
             let Some(cell) = self.pos.undo() else { break };
@@ -366,7 +374,8 @@ impl Session {
         if self.redo.is_empty() {
             return Err(SessionError::NothingToRedo);
         }
-        let mixed = self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
+        let mixed =
+            self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
         let mut n = 1;
         if mixed {
             let mut pos = self.pos.clone();
@@ -394,7 +403,9 @@ impl Session {
     fn redo_n(&mut self, n: usize) -> Vec<Cell> {
         let mut done = Vec::new();
         for _ in 0..n {
-            let Some((cell, at)) = self.redo.pop() else { break };
+            let Some((cell, at)) = self.redo.pop() else {
+                break;
+            };
             if self.pos.try_play(cell).is_err() {
                 self.redo.clear();
                 break;
@@ -520,7 +531,13 @@ impl Session {
             x: self.sides[0].to_string(),
             o: self.sides[1].to_string(),
         };
-        Record::of(&self.pos, players, &self.times, self.created_ms, self.updated_ms)
+        Record::of(
+            &self.pos,
+            players,
+            &self.times,
+            self.created_ms,
+            self.updated_ms,
+        )
     }
 
     fn autosave(&mut self) -> Result<(), SessionError> {
@@ -539,7 +556,12 @@ impl Session {
         let win_lines = match self.pos.outcome() {
             Outcome::Win { lines, .. } => lines
                 .iter()
-                .map(|l| l.cells().iter().map(|&c| notation::format_cell(shape, c)).collect())
+                .map(|l| {
+                    l.cells()
+                        .iter()
+                        .map(|&c| notation::format_cell(shape, c))
+                        .collect()
+                })
                 .collect(),
             _ => Vec::new(),
         };
@@ -617,7 +639,10 @@ mod tests {
         let mut s = ttt([Side::Human, Side::Human]);
         s.play_text("1,1").unwrap();
         for bad in ["1,1", "3,0", "a,b", "1", ""] {
-            assert!(matches!(s.play_text(bad), Err(SessionError::BadMove(_))), "{bad}");
+            assert!(
+                matches!(s.play_text(bad), Err(SessionError::BadMove(_))),
+                "{bad}"
+            );
         }
         assert_eq!(s.position().moves().len(), 1);
     }

@@ -22,7 +22,9 @@ fn killed_mid_game_resumes_with_every_acknowledged_move() {
     let home = tempfile::tempdir().unwrap();
     let moves = cells_4d(12);
     let mut child = hypertac(home.path())
-        .args(["play", "--plain", "--game", "4d", "--x", "human", "--o", "human"])
+        .args([
+            "play", "--plain", "--game", "4d", "--x", "human", "--o", "human",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -53,8 +55,14 @@ fn killed_mid_game_resumes_with_every_acknowledged_move() {
     child.wait().unwrap();
     assert_eq!(acknowledged, 9);
     let out = play(home.path(), &[], "moves\n");
-    assert!(out.starts_with("hypertac: resumed the game in progress (9 moves played)\n"), "{out}");
-    assert!(out.contains(&format!("moves: {}\n", moves[..9].join(";"))), "{out}");
+    assert!(
+        out.starts_with("hypertac: resumed the game in progress (9 moves played)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("moves: {}\n", moves[..9].join(";"))),
+        "{out}"
+    );
 }
 
 #[test]
@@ -62,7 +70,9 @@ fn killed_while_moves_stream_in_keeps_a_prefix() {
     let home = tempfile::tempdir().unwrap();
     let moves = cells_4d(40);
     let mut child = hypertac(home.path())
-        .args(["play", "--plain", "--game", "4d", "--x", "human", "--o", "human"])
+        .args([
+            "play", "--plain", "--game", "4d", "--x", "human", "--o", "human",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -70,7 +80,9 @@ fn killed_while_moves_stream_in_keeps_a_prefix() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    stdin.write_all((moves.join("\n") + "\n").as_bytes()).unwrap();
+    stdin
+        .write_all((moves.join("\n") + "\n").as_bytes())
+        .unwrap();
     stdin.flush().unwrap();
     let mut acknowledged = 0;
     let mut line = String::new();
@@ -89,25 +101,48 @@ fn killed_while_moves_stream_in_keeps_a_prefix() {
         .find_map(|l| l.strip_prefix("moves: "))
         .unwrap_or_else(|| panic!("{out}"));
     let kept: Vec<&str> = list.split(';').collect();
-    assert!(kept.len() >= acknowledged, "{} < {acknowledged}", kept.len());
-    assert_eq!(kept, moves[..kept.len()].iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        kept.len() >= acknowledged,
+        "{} < {acknowledged}",
+        kept.len()
+    );
+    assert_eq!(
+        kept,
+        moves[..kept.len()]
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]
 fn two_processes_share_one_store() {
     let home = tempfile::tempdir().unwrap();
-    let script = |tag: &str| -> String {
-        (0..15).map(|i| format!("save {tag} {i}\n")).collect()
-    };
+    let script = |tag: &str| -> String { (0..15).map(|i| format!("save {tag} {i}\n")).collect() };
     let spawn = |tag: &str| {
         let mut child = hypertac(home.path())
-            .args(["play", "--plain", "--new", "--game", "tictactoe", "--x", "human", "--o", "human"])
+            .args([
+                "play",
+                "--plain",
+                "--new",
+                "--game",
+                "tictactoe",
+                "--x",
+                "human",
+                "--o",
+                "human",
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(script(tag).as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script(tag).as_bytes())
+            .unwrap();
         child
     };
     // The store exists before both start, as after any first run.

@@ -26,12 +26,24 @@ fn list_show_export_rename_delete() {
     assert!(ok);
     assert!(out.contains("moves (4): 3,0;3,1;2,0;4,0\n"), "{out}");
     assert!(out.contains(". . X X O . .\n"), "{out}");
-    assert_eq!(records(home.path(), &["export", "c4 game", "--format", "pons"]).1, "4435\n");
-    assert_eq!(records(home.path(), &["export", "c4 game", "--format", "moves"]).1, "3,0;3,1;2,0;4,0\n");
+    assert_eq!(
+        records(home.path(), &["export", "c4 game", "--format", "pons"]).1,
+        "4435\n"
+    );
+    assert_eq!(
+        records(home.path(), &["export", "c4 game", "--format", "moves"]).1,
+        "3,0;3,1;2,0;4,0\n"
+    );
     let (ok, json, _) = records(home.path(), &["export", "c4 game"]);
-    assert!(ok && json.contains("\"format\": \"hypertac-record\""), "{json}");
+    assert!(
+        ok && json.contains("\"format\": \"hypertac-record\""),
+        "{json}"
+    );
     let (ok, _, err) = records(home.path(), &["export", "c4 game", "--format", "pgn"]);
-    assert!(!ok && err.contains("unknown export format \"pgn\""), "{err}");
+    assert!(
+        !ok && err.contains("unknown export format \"pgn\""),
+        "{err}"
+    );
     let (ok, _, err) = records(home.path(), &["rename", "c4 game", "@x"]);
     assert!(!ok && err.contains("reserved"), "{err}");
     assert!(records(home.path(), &["rename", "c4 game", "kept"]).0);
@@ -43,10 +55,19 @@ fn list_show_export_rename_delete() {
 #[test]
 fn pons_is_refused_for_other_games() {
     let home = tempfile::tempdir().unwrap();
-    play(home.path(), &["--game", "tictactoe", "--x", "human", "--o", "human"], "1,1\n");
+    play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        "1,1\n",
+    );
     let (ok, _, err) = records(home.path(), &["export", "@current", "--format", "pons"]);
     assert!(!ok);
-    assert!(err.contains("the pons format is for Connect Four (7x6 with gravity on y); this game is 3x3 k3"), "{err}");
+    assert!(
+        err.contains(
+            "the pons format is for Connect Four (7x6 with gravity on y); this game is 3x3 k3"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -54,14 +75,23 @@ fn export_import_round_trip() {
     let home = tempfile::tempdir().unwrap();
     c4_game(home.path());
     let file = home.path().join("out.json");
-    assert!(records(home.path(), &["export", "c4 game", "--output", file.to_str().unwrap()]).0);
+    assert!(
+        records(
+            home.path(),
+            &["export", "c4 game", "--output", file.to_str().unwrap()]
+        )
+        .0
+    );
     let (ok, out, err) = records(home.path(), &["import", file.to_str().unwrap()]);
     assert!(ok, "{err}");
     assert_eq!(out, "imported \"out\": 4 moves, ongoing\n");
     let (ok, _, err) = records(home.path(), &["import", file.to_str().unwrap()]);
     assert!(!ok && err.contains("already exists"), "{err}");
     assert!(records(home.path(), &["import", file.to_str().unwrap(), "--force"]).0);
-    assert_eq!(records(home.path(), &["export", "out", "--format", "pons"]).1, "4435\n");
+    assert_eq!(
+        records(home.path(), &["export", "out", "--format", "pons"]).1,
+        "4435\n"
+    );
 }
 
 #[test]
@@ -71,11 +101,31 @@ fn truncated_and_tampered_imports_leave_the_store_unchanged() {
     let (_, json, _) = records(home.path(), &["export", "c4 game"]);
     let before = records(home.path(), &["list"]).1;
     let cases = [
-        ("truncated", json[..json.len() / 2].to_string(), "not a hypertac record"),
-        ("tampered", json.replacen("\"3,1\"", "\"3,0\"", 1), "move 2 (3,0) is illegal: cell 3,0 is already taken by X"),
-        ("floating", json.replacen("\"4,0\"", "\"4,3\"", 1), "move 4 (4,3) is illegal"),
-        ("result", json.replacen("\"ongoing\"", "\"X wins\"", 1), "record says the result is \"X wins\""),
-        ("foreign", "{\"hello\": 1}".to_string(), "not a hypertac record"),
+        (
+            "truncated",
+            json[..json.len() / 2].to_string(),
+            "not a hypertac record",
+        ),
+        (
+            "tampered",
+            json.replacen("\"3,1\"", "\"3,0\"", 1),
+            "move 2 (3,0) is illegal: cell 3,0 is already taken by X",
+        ),
+        (
+            "floating",
+            json.replacen("\"4,0\"", "\"4,3\"", 1),
+            "move 4 (4,3) is illegal",
+        ),
+        (
+            "result",
+            json.replacen("\"ongoing\"", "\"X wins\"", 1),
+            "record says the result is \"X wins\"",
+        ),
+        (
+            "foreign",
+            "{\"hello\": 1}".to_string(),
+            "not a hypertac record",
+        ),
     ];
     for (name, text, message) in cases {
         let file = home.path().join(format!("{name}.json"));
@@ -96,7 +146,10 @@ fn a_corrupt_store_file_is_reported_and_kept() {
     std::fs::write(&db, &junk).unwrap();
     let (ok, _, err) = records(home.path(), &["list"]);
     assert!(!ok);
-    assert!(err.contains("not a hypertac record store or is damaged; it was left untouched"), "{err}");
+    assert!(
+        err.contains("not a hypertac record store or is damaged; it was left untouched"),
+        "{err}"
+    );
     let out = common::run_with_input(home.path(), &["play", "--plain"], "1,1,1,1\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("left untouched"));

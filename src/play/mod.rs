@@ -5,6 +5,9 @@ mod command;
 mod plain;
 pub mod render;
 mod tui;
+mod view;
+#[cfg(test)]
+mod view_tests;
 
 use crate::session::{Resume, Session, Side};
 use hypertac_ai::Level;
@@ -192,7 +195,10 @@ fn start(args: &PlayArgs) -> Result<(Session, String), String> {
                 session.set_sides(new_sides).map_err(|e| e.to_string())?;
             }
             let n = session.position().moves().len();
-            Ok((*session, format!("resumed the game in progress ({n} moves played)")))
+            Ok((
+                *session,
+                format!("resumed the game in progress ({n} moves played)"),
+            ))
         }
         Resume::NoGame(store) => fresh(store, "new game".into()),
         Resume::Damaged(reason, mut store) => {

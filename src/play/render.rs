@@ -11,7 +11,9 @@ use hypertac_core::notation;
 use hypertac_core::{Cell, Outcome, Player, Position, WinRule};
 
 /// Axis letters used in grid headers and key help.
-const AXIS_LETTERS: &[char] = &['x', 'y', 'z', 'w', 'v', 'u', 't', 's', 'r', 'q', 'p', 'o', 'n', 'm', 'l', 'k'];
+const AXIS_LETTERS: &[char] = &[
+    'x', 'y', 'z', 'w', 'v', 'u', 't', 's', 'r', 'q', 'p', 'o', 'n', 'm', 'l', 'k',
+];
 
 /// The letter of an axis in headers.
 pub fn axis_letter(axis: usize) -> char {
@@ -34,12 +36,21 @@ impl Layout {
     /// The nested-grid layout of a board with these axis sizes; `flip` is an
     /// axis drawn in reverse (the gravity axis when it is y).
     pub fn new(sizes: &[u32], flip: Option<usize>) -> Layout {
+        Layout::build(sizes, flip, sizes.len() > 2)
+    }
+
+    /// As [`Layout::new`] without grid headers, for tight screens.
+    pub fn compact(sizes: &[u32], flip: Option<usize>) -> Layout {
+        Layout::build(sizes, flip, false)
+    }
+
+    fn build(sizes: &[u32], flip: Option<usize>, headers: bool) -> Layout {
         let mut sizes = sizes.to_vec();
         if sizes.len() == 1 {
             sizes.push(1);
         }
         let d = sizes.len();
-        let header = u64::from(d > 2);
+        let header = u64::from(headers && d > 2);
         let mut col_stride = vec![0u64; d];
         let mut row_stride = vec![0u64; d];
         col_stride[0] = 2;
@@ -72,8 +83,7 @@ impl Layout {
 
     /// The layout for a position's board (y flipped under gravity on y).
     pub fn of(pos: &Position) -> Layout {
-        let rules = pos.rules();
-        Layout::new(rules.shape().sizes(), rules.gravity().filter(|&g| g == 1))
+        Layout::new(pos.rules().shape().sizes(), flip_axis(pos))
     }
 
     /// Width in characters.
@@ -162,6 +172,11 @@ impl Layout {
     }
 }
 
+/// The axis drawn reversed: gravity on y puts y = 0 at the bottom.
+pub fn flip_axis(pos: &Position) -> Option<usize> {
+    pos.rules().gravity().filter(|&g| g == 1)
+}
+
 /// The most characters [`board_text`] draws before listing stones instead.
 const MAX_TEXT_CHARS: u64 = 200_000;
 
@@ -225,7 +240,11 @@ pub fn legend(pos: &Position) -> String {
         });
     }
     for axis in 2..d {
-        let dir = if axis % 2 == 0 { "grids left to right" } else { "grids top to bottom" };
+        let dir = if axis % 2 == 0 {
+            "grids left to right"
+        } else {
+            "grids top to bottom"
+        };
         parts.push(format!("{} {dir}", axis_letter(axis)));
     }
     let mut text = format!("{}: {}", rules, parts.join(", "));
@@ -261,9 +280,16 @@ pub fn outcome_lines(pos: &Position) -> Vec<String> {
     }
     match outcome {
         Outcome::Win { winner, lines } => {
-            let lines = lines.iter().map(|l| cells(l.cells())).collect::<Vec<_>>().join(" / ");
+            let lines = lines
+                .iter()
+                .map(|l| cells(l.cells()))
+                .collect::<Vec<_>>()
+                .join(" / ");
             if pos.rules().win() == WinRule::Anti {
-                vec![format!("{winner} wins: {} completed {lines}", winner.other())]
+                vec![format!(
+                    "{winner} wins: {} completed {lines}",
+                    winner.other()
+                )]
             } else {
                 vec![format!("{winner} wins: {lines}")]
             }
@@ -291,7 +317,8 @@ mod tests {
 
     #[test]
     fn connect4_text_has_y_upwards() {
-        let pos = hypertac_core::notation::play_columns(Rules::preset("connect4").unwrap(), "44").unwrap();
+        let pos = hypertac_core::notation::play_columns(Rules::preset("connect4").unwrap(), "44")
+            .unwrap();
         let text = board_text(&pos);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 7);

@@ -52,8 +52,7 @@ impl Store {
             .map(|d| d.data_dir().join(DB_FILE))
             .ok_or_else(|| StoreError::Unusable {
                 path: PathBuf::from(DB_FILE),
-                reason: "no home directory found; set HYPERTAC_HOME to a folder for records"
-                    .into(),
+                reason: "no home directory found; set HYPERTAC_HOME to a folder for records".into(),
             })
     }
 
@@ -84,7 +83,8 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags).map_err(|e| unusable(e.to_string()))?;
+        let mut conn =
+            Connection::open_with_flags(path, flags).map_err(|e| unusable(e.to_string()))?;
         let classify = |e: rusqlite::Error| match e.sqlite_error_code() {
             Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => unusable(
                 "the file is not a hypertac record store or is damaged; it was left untouched \
