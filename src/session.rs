@@ -349,8 +349,7 @@ impl Session {
         let mixed =
             self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
         let mut undone = Vec::new();
-        loop {
-            let Some(cell) = self.pos.undo() else { break };
+        while let Some(cell) = self.pos.undo() {
             let at = self.times.pop().unwrap_or_else(now_ms);
             self.redo.push((cell, at));
             undone.push(cell);

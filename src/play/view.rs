@@ -235,7 +235,7 @@ fn choose_view(pos: &Position, ui: &Ui, area: Rect) -> BoardView {
     let nx = sizes[0];
     let ny = if d > 1 { sizes[1] } else { 1 };
     let header = u32::from(d > 2);
-    let cols = nx.min(((avail_w + 1) / 2) as u32).max(1);
+    let cols = nx.min(avail_w.div_ceil(2) as u32).max(1);
     let rows = ny.min(avail_h as u32 - header).max(1);
     let flipped = flip == Some(1);
     let cy = if d > 1 { ui.cursor[1] } else { 0 };
