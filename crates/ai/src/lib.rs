@@ -7,6 +7,8 @@
 
 pub use hypertac_connect4 as connect4;
 
+pub mod pns;
+
 use hypertac_core::{Cell, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
