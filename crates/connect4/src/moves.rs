@@ -39,7 +39,7 @@ impl MoveList {
 
     /// Moves the move in column `col` (if any) to the front.
     #[inline]
-    pub fn to_front(&mut self, col: u32) {
+    pub fn move_to_front(&mut self, col: u32) {
         if let Some(i) = self.as_slice().iter().position(|m| m.col == col) {
             self.items[..=i].rotate_right(1);
         }
@@ -68,7 +68,7 @@ mod tests {
         }
         let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();
         assert_eq!(cols, vec![1, 2, 5, 3, 4]);
-        l.to_front(3);
+        l.move_to_front(3);
         let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();
         assert_eq!(cols, vec![3, 1, 2, 5, 4]);
     }

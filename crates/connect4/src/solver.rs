@@ -32,7 +32,6 @@ pub struct Solver {
     geo: Geometry,
     order: Vec<u32>,
     nodes: u64,
-    etc: i32,
     book: Option<Book>,
     /// Depth of the book, -1 without one.
     book_depth: i32,
@@ -51,7 +50,6 @@ impl Solver {
             nodes: 0,
             book: None,
             book_depth: -1,
-            etc: std::env::var("C4_ETC").ok().and_then(|v| v.parse().ok()).unwrap_or(ETC_MIN_EMPTY),
         }
     }
 
@@ -267,12 +265,12 @@ impl Solver {
                 return hi;
             }
             if let Some(c) = hit.mv {
-                list.to_front(if mirrored { w - 1 - c } else { c });
+                list.move_to_front(if mirrored { w - 1 - c } else { c });
             }
         }
         // Enhanced transposition cutoff: a child already known to be bad
         // enough for the opponent.
-        if n + self.etc < size {
+        if n + ETC_MIN_EMPTY < size {
             for m in list.as_slice() {
                 if let Some(h) = self.tt.probe(m.key) {
                     let v = -h.upper;

@@ -103,7 +103,6 @@ impl Table {
     }
 
     #[inline]
-    
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
