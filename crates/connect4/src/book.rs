@@ -3,8 +3,8 @@
 //!
 //! Text format, one position per line: `<moves> <score>`, where the moves
 //! are a column string and the score is for the side to move. Lines
-//! starting with `#` are comments. A position and its mirror image share
-//! one line.
+//! starting with `#` are comments. The empty board is a line with only the
+//! score. A position and its mirror image share one line.
 
 use crate::notation::ParseError;
 use crate::position::{Geometry, Position};
@@ -69,12 +69,15 @@ impl Book {
                 line: i + 1,
                 reason,
             };
-            let mut it = line.split_whitespace();
-            let moves = it.next().unwrap_or("");
-            let score: i32 = it
-                .next()
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| err("missing or bad score".into()))?;
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let (moves, score) = match fields[..] {
+                [score] => ("", score),
+                [moves, score] => (moves, score),
+                _ => return Err(err("expected `<moves> <score>`".into())),
+            };
+            let score: i32 = score
+                .parse()
+                .map_err(|_| err(format!("bad score {score:?}")))?;
             let mut pos = Position::empty(geo);
             pos.play_moves(moves)
                 .map_err(|e: ParseError| err(e.to_string()))?;
