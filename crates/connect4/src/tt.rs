@@ -39,7 +39,7 @@ pub(crate) struct Hit {
 }
 
 pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     index_bits: u32,
     key_bits: u32,
     gen: u64,
@@ -54,7 +54,7 @@ impl Table {
         index_bits = index_bits.max(key_bits.saturating_sub(CHECK_BITS));
         index_bits = index_bits.min(key_bits);
         Table {
-            buckets: vec![Bucket::default(); 1usize << index_bits],
+            buckets: Buckets::new(1usize << index_bits),
             index_bits,
             key_bits,
             gen: 1,
@@ -67,11 +67,11 @@ impl Table {
 
     /// Number of entries.
     pub fn entries(&self) -> usize {
-        self.buckets.len() * 2
+        self.buckets.len * 2
     }
 
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets.as_mut_slice().fill(Bucket::default());
         self.gen = 1;
     }
 
@@ -103,7 +103,6 @@ impl Table {
     }
 
     #[inline]
-    #[allow(dead_code)]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
@@ -112,7 +111,7 @@ impl Table {
             // 2^index_bits == len) and prefetching has no side effects.
             unsafe {
                 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(self.buckets.as_ptr().add(i) as *const i8);
+                _mm_prefetch::<_MM_HINT_T0>(self.buckets.ptr.as_ptr().add(i) as *const i8);
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -122,7 +121,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let (i, check) = self.locate(key);
-        let b = &self.buckets[i].0;
+        let b = &self.buckets.as_slice()[i].0;
         for &e in b {
             if e != 0 && e >> CHECK_SHIFT == check {
                 return Some(decode(e));
@@ -137,7 +136,7 @@ impl Table {
     pub fn store(&mut self, key: u64, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
         let (i, check) = self.locate(key);
         let gen = self.gen;
-        let b = &mut self.buckets[i].0;
+        let b = &mut self.buckets.as_mut_slice()[i].0;
         let mut lower = lower;
         let mut upper = upper;
         let mut mv = mv;
@@ -167,6 +166,73 @@ impl Table {
         } else {
             b[1] = new;
         }
+    }
+}
+
+/// The bucket array: zeroed memory, aligned on 2 MiB and advised to use
+/// transparent huge pages when large (random probes into a table of
+/// hundreds of MiB otherwise spend much of their time in TLB misses).
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: `Buckets` owns its allocation of plain integers, like a `Vec`.
+unsafe impl Send for Buckets {}
+// SAFETY: shared access only reads.
+unsafe impl Sync for Buckets {}
+
+#[cfg(target_os = "linux")]
+extern "C" {
+    fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+}
+
+impl Buckets {
+    fn new(len: usize) -> Self {
+        const HUGE: usize = 2 << 20;
+        let bytes = len * std::mem::size_of::<Bucket>();
+        let align = if bytes >= HUGE { HUGE } else { 16 };
+        let layout = match std::alloc::Layout::from_size_align(bytes, align) {
+            Ok(l) => l,
+            Err(_) => panic!("transposition table too large"),
+        };
+        // SAFETY: `layout` has a non-zero size (len >= 2).
+        let raw = unsafe { std::alloc::alloc(layout) } as *mut Bucket;
+        let Some(ptr) = std::ptr::NonNull::new(raw) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        if bytes >= HUGE {
+            const MADV_HUGEPAGE: i32 = 14;
+            // SAFETY: the range is our own fresh allocation; madvise only
+            // changes how the kernel backs it (failure is harmless).
+            unsafe {
+                madvise(raw as *mut std::ffi::c_void, bytes, MADV_HUGEPAGE);
+            }
+        }
+        // SAFETY: `raw` points to `len` buckets of writable memory.
+        unsafe { raw.write_bytes(0, len) };
+        Buckets { ptr, len, layout }
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[Bucket] {
+        // SAFETY: `len` initialised buckets owned by `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [Bucket] {
+        // SAFETY: `len` initialised buckets owned by `self`, borrowed mutably.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
     }
 }
 
