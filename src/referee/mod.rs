@@ -87,7 +87,10 @@ pub fn run(args: &RefereeArgs) -> i32 {
         Some(path) => match File::create(path) {
             Ok(f) => Some(LineWriter::new(f)),
             Err(e) => {
-                eprintln!("hypertac referee: cannot create --log {}: {e}", path.display());
+                eprintln!(
+                    "hypertac referee: cannot create --log {}: {e}",
+                    path.display()
+                );
                 return 2;
             }
         },
@@ -95,7 +98,10 @@ pub fn run(args: &RefereeArgs) -> i32 {
     };
     if let Some(dir) = &tournament.record_dir {
         if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("hypertac referee: cannot create --record-dir {}: {e}", dir.display());
+            eprintln!(
+                "hypertac referee: cannot create --record-dir {}: {e}",
+                dir.display()
+            );
             return 2;
         }
     }
@@ -112,29 +118,30 @@ pub fn run(args: &RefereeArgs) -> i32 {
     let mut failed_writes = false;
     // Reports games in schedule order; once every worker is done (`all_done`),
     // skips the games Ctrl-C left unplayed.
-    let mut report_ready = |pending: &mut [Option<Played>], all_done: bool, reported: &mut usize| {
-        while *reported < pending.len() {
-            if let Some(p) = pending[*reported].take() {
-                if p.end != End::Interrupted {
-                    bar.suspend(|| println!("{}", p.line));
-                    if let Some(w) = &mut log {
-                        if let Err(e) = writeln!(w, "{}", p.log) {
-                            eprintln!("hypertac referee: cannot write the log: {e}");
-                            log = None;
-                            failed_writes = true;
+    let mut report_ready =
+        |pending: &mut [Option<Played>], all_done: bool, reported: &mut usize| {
+            while *reported < pending.len() {
+                if let Some(p) = pending[*reported].take() {
+                    if p.end != End::Interrupted {
+                        bar.suspend(|| println!("{}", p.line));
+                        if let Some(w) = &mut log {
+                            if let Err(e) = writeln!(w, "{}", p.log) {
+                                eprintln!("hypertac referee: cannot write the log: {e}");
+                                log = None;
+                                failed_writes = true;
+                            }
                         }
                     }
+                    if let Some(e) = p.record_error {
+                        bar.suspend(|| eprintln!("hypertac referee: {e}"));
+                        failed_writes = true;
+                    }
+                } else if !all_done {
+                    break;
                 }
-                if let Some(e) = p.record_error {
-                    bar.suspend(|| eprintln!("hypertac referee: {e}"));
-                    failed_writes = true;
-                }
-            } else if !all_done {
-                break;
+                *reported += 1;
             }
-            *reported += 1;
-        }
-    };
+        };
     runner::play_all(&tournament, &games, &STOP, |i, played| {
         ends[i] = Some(played.end.clone());
         pending[i] = Some(played);
@@ -159,7 +166,10 @@ pub fn run(args: &RefereeArgs) -> i32 {
         .count();
     let table = scoring::standings(&names, &games, &ends);
     println!();
-    print!("{}", report::table(&names, &table, played, games.len(), partial));
+    print!(
+        "{}",
+        report::table(&names, &table, played, games.len(), partial)
+    );
     if partial {
         130
     } else if failed_writes {

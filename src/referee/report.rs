@@ -25,7 +25,13 @@ fn name_of<'a>(names: &'a [String], spec: &GameSpec, side: Player) -> &'a str {
 }
 
 /// One human-readable line for a finished game.
-pub fn game_line(names: &[String], total: usize, spec: &GameSpec, board: &Board, game: &Game) -> String {
+pub fn game_line(
+    names: &[String],
+    total: usize,
+    spec: &GameSpec,
+    board: &Board,
+    game: &Game,
+) -> String {
     let (x, o) = sides(names, spec);
     let moves = game.position.moves().len();
     let result = match &game.end {
@@ -53,7 +59,12 @@ pub fn log_line(names: &[String], spec: &GameSpec, board: &Board, game: &Game) -
     let (x, o) = sides(names, spec);
     let shape = board.rules.shape();
     let (result, reason, detail, stderr) = match &game.end {
-        End::Won(side) => (format!("{side} wins"), "board", String::new(), String::new()),
+        End::Won(side) => (
+            format!("{side} wins"),
+            "board",
+            String::new(),
+            String::new(),
+        ),
         End::Drawn => ("draw".into(), "draw", String::new(), String::new()),
         End::Forfeit {
             loser,
@@ -65,7 +76,12 @@ pub fn log_line(names: &[String], spec: &GameSpec, board: &Board, game: &Game) -
             format!("{} {fault}", name_of(names, spec, *loser)),
             stderr.clone(),
         ),
-        End::Interrupted => ("interrupted".into(), "interrupted", String::new(), String::new()),
+        End::Interrupted => (
+            "interrupted".into(),
+            "interrupted",
+            String::new(),
+            String::new(),
+        ),
     };
     let winner = game.end.winner().map(|side| name_of(names, spec, side));
     let moves: Vec<String> = game
@@ -103,10 +119,21 @@ pub fn record_path(dir: &Path, names: &[String], spec: &GameSpec) -> PathBuf {
     let (x, o) = sides(names, spec);
     let safe = |s: &str| -> String {
         s.chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect()
     };
-    dir.join(format!("{:04}-{}-vs-{}.json", spec.index + 1, safe(x), safe(o)))
+    dir.join(format!(
+        "{:04}-{}-vs-{}.json",
+        spec.index + 1,
+        safe(x),
+        safe(o)
+    ))
 }
 
 /// The game as a hypertac record (players `bot:NAME`). A forfeited game is
@@ -128,7 +155,13 @@ pub fn record_json(names: &[String], spec: &GameSpec, game: &Game) -> String {
 }
 
 /// The standings table; `partial` marks an interrupted tournament.
-pub fn table(names: &[String], standings: &[Standing], played: usize, total: usize, partial: bool) -> String {
+pub fn table(
+    names: &[String],
+    standings: &[Standing],
+    played: usize,
+    total: usize,
+    partial: bool,
+) -> String {
     let mut rows = vec![[
         "rank".to_owned(),
         "bot".to_owned(),
@@ -201,7 +234,13 @@ mod tests {
             lost,
             losses: BTreeMap::from([("timeout".to_owned(), lost)]),
         };
-        let text = table(&names, &[row(1, 8, 2), row(0, 5, 1), row(2, 5, 1)], 6, 6, true);
+        let text = table(
+            &names,
+            &[row(1, 8, 2), row(0, 5, 1), row(2, 5, 1)],
+            6,
+            6,
+            true,
+        );
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "Standings after 6 of 6 games (partial)");
         assert_eq!(lines[1], "rank  bot  points  W  D  L  losses by reason");

@@ -131,23 +131,20 @@ mod tests {
         let bots = names(&["a", "b", "c"]);
         let games = schedule(3, 1, 1);
         let ends = vec![
-            Some(End::Won(Player::X)),                // a beats b
-            Some(End::Won(Player::X)),                // b beats a: split match, +1 each
-            Some(End::Drawn),                         // a - c draw
-            Some(End::Drawn),                         // c - a draw: drawn match, +1 each
-            Some(End::Won(Player::O)),                // c beats b
-            forfeit(Player::X, Fault::Timeout),       // c times out: b wins
+            Some(End::Won(Player::X)),          // a beats b
+            Some(End::Won(Player::X)),          // b beats a: split match, +1 each
+            Some(End::Drawn),                   // a - c draw
+            Some(End::Drawn),                   // c - a draw: drawn match, +1 each
+            Some(End::Won(Player::O)),          // c beats b
+            forfeit(Player::X, Fault::Timeout), // c times out: b wins
         ];
         let table = standings(&bots, &games, &ends);
-        let row = |name: &str| {
-            table
-                .iter()
-                .find(|s| bots[s.bot] == name)
-                .cloned()
-                .unwrap()
-        };
+        let row = |name: &str| table.iter().find(|s| bots[s.bot] == name).cloned().unwrap();
         // a: 3 (win) + 1 (split) + 1 (drawn match) = 5, W1 D2 L1.
-        assert_eq!((row("a").points, row("a").won, row("a").drawn, row("a").lost), (5, 1, 2, 1));
+        assert_eq!(
+            (row("a").points, row("a").won, row("a").drawn, row("a").lost),
+            (5, 1, 2, 1)
+        );
         // b: 3 + 3 + 1 (split with a) + 1 (split with c) = 8, W2 D0 L2.
         assert_eq!((row("b").points, row("b").won, row("b").lost), (8, 2, 2));
         // c: 3 + 1 (drawn match) + 1 (split with b) = 5, W1 D2 L1.
@@ -194,6 +191,9 @@ mod tests {
         assert_eq!(table[0].points, 1);
         assert_eq!(table[1].points, 1);
         assert_eq!(table[0].drawn, 3);
-        assert_eq!(standings(&bots, &games, &[None, None, None, None])[0].points, 0);
+        assert_eq!(
+            standings(&bots, &games, &[None, None, None, None])[0].points,
+            0
+        );
     }
 }

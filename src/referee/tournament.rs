@@ -134,9 +134,9 @@ pub fn parse_range(
         return Ok(default);
     };
     let number = |t: &str| {
-        t.trim().parse::<u32>().map_err(|_| {
-            format!("{flag} {text:?}: expected a whole number or a range like 3..6")
-        })
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{flag} {text:?}: expected a whole number or a range like 3..6"))
     };
     let (lo, hi) = match text.split_once("..") {
         Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
