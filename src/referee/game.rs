@@ -5,7 +5,7 @@ use super::fault::{read_answer, Fault};
 use super::schedule::Board;
 use super::spawn::{run_bot, Exit};
 use hypertac_core::notation::format_move_list;
-use hypertac_core::{Cell, Outcome, Player, Position};
+use hypertac_core::{Outcome, Player, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -82,7 +82,8 @@ pub fn play(board: &Board, x: &str, o: &str, timeout: Duration, stop: &AtomicBoo
         }
         match read_answer(run.exit, &position) {
             Ok(cell) => {
-                play_checked(&mut position, cell);
+                // read_answer has checked the move.
+                position.play(cell);
                 move_ms.push(run.ms);
                 at_ms.push(now_ms());
             }
@@ -103,11 +104,6 @@ pub fn play(board: &Board, x: &str, o: &str, timeout: Duration, stop: &AtomicBoo
         started_ms,
         finished_ms: now_ms(),
     }
-}
-
-fn play_checked(position: &mut Position, cell: Cell) {
-    // read_answer already checked the move.
-    position.play(cell);
 }
 
 /// The current time, Unix milliseconds.

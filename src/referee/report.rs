@@ -7,7 +7,7 @@ use super::scoring::Standing;
 use hypertac_core::notation::format_cell;
 use hypertac_core::record::{Players, Record};
 use hypertac_core::Player;
-use serde_json::json;
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// The names of the bots playing X and O in `spec`.
@@ -48,9 +48,10 @@ pub fn game_line(
     };
     let width = total.to_string().len();
     format!(
-        "game {:>width$}/{total}  {}  X {x}  O {o}  {result}, {moves} moves",
+        "game {:>width$}/{total}  {}  X {x}  O {o}  {result}, {moves} move{}",
         spec.index + 1,
-        board.label()
+        board.label(),
+        if moves == 1 { "" } else { "s" }
     )
 }
 
@@ -90,28 +91,52 @@ pub fn log_line(names: &[String], spec: &GameSpec, board: &Board, game: &Game) -
         .iter()
         .map(|&c| format_cell(shape, c))
         .collect();
-    let mut value = json!({
-        "game": spec.index + 1,
-        "round": spec.round + 1,
-        "rules": board.rules.to_string(),
-        "n": board.cube.map(|(n, _)| n),
-        "d": board.cube.map(|(_, d)| d),
-        "bots": [x, o],
-        "x": x,
-        "o": o,
-        "result": result,
-        "winner": winner,
-        "reason": reason,
-        "moves": moves,
-        "move_ms": game.move_ms,
-    });
-    if !detail.is_empty() {
-        value["detail"] = json!(detail);
+    GameLog {
+        game: spec.index + 1,
+        round: spec.round + 1,
+        rules: board.rules.to_string(),
+        n: board.cube.map(|(n, _)| n),
+        d: board.cube.map(|(_, d)| d),
+        bots: [x, o],
+        x,
+        o,
+        result,
+        winner,
+        reason,
+        detail: Some(detail).filter(|d| !d.is_empty()),
+        stderr: Some(stderr).filter(|s| !s.is_empty()),
+        moves,
+        move_ms: &game.move_ms,
     }
-    if !stderr.is_empty() {
-        value["stderr"] = json!(stderr);
+    .to_json()
+}
+
+/// One `--log` line, fields in this order.
+#[derive(Serialize)]
+struct GameLog<'a> {
+    game: usize,
+    round: usize,
+    rules: String,
+    n: Option<u32>,
+    d: Option<usize>,
+    bots: [&'a str; 2],
+    x: &'a str,
+    o: &'a str,
+    result: String,
+    winner: Option<&'a str>,
+    reason: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stderr: Option<String>,
+    moves: Vec<String>,
+    move_ms: &'a [u64],
+}
+
+impl GameLog<'_> {
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("game logs serialize")
     }
-    value.to_string()
 }
 
 /// The record file of a game: `DIR/0001-x-vs-o.json`.
