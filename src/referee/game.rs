@@ -4,7 +4,7 @@
 use super::fault::{read_answer, Fault};
 use super::schedule::Board;
 use super::spawn::{run_bot, Exit};
-use hypertac_core::notation::format_move_list;
+use hypertac_core::notation::format_cell;
 use hypertac_core::{Outcome, Player, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -63,6 +63,8 @@ pub fn play(board: &Board, x: &str, o: &str, timeout: Duration, stop: &AtomicBoo
     let mut position = Position::new(board.rules.clone());
     let mut move_ms = Vec::new();
     let mut at_ms = Vec::new();
+    // The move list `x,y;x,y;...`, grown by one cell per move.
+    let mut moves_text = String::new();
     let end = loop {
         match position.outcome() {
             Outcome::Win { winner, .. } => break End::Won(*winner),
@@ -71,11 +73,7 @@ pub fn play(board: &Board, x: &str, o: &str, timeout: Duration, stop: &AtomicBoo
         }
         let side = position.to_move();
         let command = if side == Player::X { x } else { o };
-        let input = format!(
-            "{}\n{}\n",
-            board.header,
-            format_move_list(board.rules.shape(), position.moves())
-        );
+        let input = format!("{}\n{moves_text}\n", board.header);
         let run = run_bot(command, &input, timeout, stop);
         if run.exit == Exit::Stopped {
             break End::Interrupted;
@@ -84,6 +82,10 @@ pub fn play(board: &Board, x: &str, o: &str, timeout: Duration, stop: &AtomicBoo
             Ok(cell) => {
                 // read_answer has checked the move.
                 position.play(cell);
+                if !moves_text.is_empty() {
+                    moves_text.push(';');
+                }
+                moves_text.push_str(&format_cell(board.rules.shape(), cell));
                 move_ms.push(run.ms);
                 at_ms.push(now_ms());
             }
