@@ -1,10 +1,109 @@
 //! `hypertac solve connect4`: the perfect Connect Four solver on stdin/stdout.
+//!
+//! Reads one position per line on stdin, as a column string (`4453`: one
+//! digit `1..=width` per move from the empty board; an empty line is the
+//! empty board; anything after the first blank on a line is ignored, so the
+//! benchmark files `<moves> <score>` can be fed directly). Writes
+//! `<position> <score>` per line, or with `--analyze`
+//! `<position> <s1> ... <sW>`, the score of every move, `-` for a full
+//! column. Invalid lines are reported on stderr with their line number and
+//! skipped; the exit code is then 1 (2 for bad options or I/O errors).
+//! On 7x6 the opening book embedded in `hypertac-connect4` is used unless
+//! `--no-book` is given.
+
+use hypertac_connect4::{Book, Position, Solver};
+use std::io::{BufRead, Write};
+use std::time::Instant;
 
 /// Arguments of `hypertac solve`.
 #[derive(clap::Args, Debug)]
-pub struct SolveArgs {}
+pub struct SolveArgs {
+    /// Print the score of each of the moves (`-` for a full column)
+    /// instead of the score of the position.
+    #[arg(long)]
+    pub analyze: bool,
+    /// Only win (1), draw (0) or loss (-1), which is faster.
+    #[arg(long)]
+    pub weak: bool,
+    /// Board width (columns, 1-9).
+    #[arg(long, default_value_t = 7)]
+    pub width: u32,
+    /// Board height (rows).
+    #[arg(long, default_value_t = 6)]
+    pub height: u32,
+    /// log2 of the number of transposition table entries (8 bytes each).
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=30))]
+    pub tt_log2: u32,
+    /// Do not use the opening book shipped for the 7x6 board (results are
+    /// the same, early positions are slower).
+    #[arg(long)]
+    pub no_book: bool,
+    /// Also print the number of searched nodes and the time on each line:
+    /// `<position> <score> <nodes> <microseconds>`.
+    #[arg(long)]
+    pub stats: bool,
+}
 
 /// Runs the solver; returns the process exit code.
-pub fn run(_args: &SolveArgs) -> i32 {
-    0
+pub fn run(args: &SolveArgs) -> i32 {
+    let empty = match Position::with_size(args.width, args.height) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let mut solver = Solver::new(args.tt_log2);
+    if !args.no_book && args.width == 7 && args.height == 6 {
+        solver.set_book(Some(Book::standard()));
+    }
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut invalid = 0usize;
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: reading stdin: {e}");
+                return 2;
+            }
+        };
+        let moves = line.split_whitespace().next().unwrap_or("");
+        let mut pos = empty;
+        if let Err(e) = pos.play_moves(moves) {
+            eprintln!("line {}: invalid position \"{}\": {e}", i + 1, moves);
+            invalid += 1;
+            continue;
+        }
+        let nodes = solver.node_count();
+        let start = Instant::now();
+        let mut text = String::from(moves);
+        if args.analyze {
+            for s in solver.analyze(&pos, args.weak) {
+                match s {
+                    Some(v) => text.push_str(&format!(" {v}")),
+                    None => text.push_str(" -"),
+                }
+            }
+        } else {
+            text.push_str(&format!(" {}", solver.solve(&pos, args.weak)));
+        }
+        if args.stats {
+            text.push_str(&format!(
+                " {} {}",
+                solver.node_count() - nodes,
+                start.elapsed().as_micros()
+            ));
+        }
+        if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+            return 2;
+        }
+    }
+    if invalid > 0 {
+        eprintln!("{invalid} invalid line(s)");
+        1
+    } else {
+        0
+    }
 }

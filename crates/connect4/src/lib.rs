@@ -1,1 +1,35 @@
-//! Connect Four solver
+//! A perfect Connect Four solver on bitboards.
+//!
+//! ```
+//! use hypertac_connect4::{Position, Solver};
+//!
+//! let pos = Position::from_moves("4453").unwrap();
+//! let mut solver = Solver::new(20);
+//! let score = solver.solve(&pos, false);
+//! assert_eq!(solver.solve(&pos, true), score.signum());
+//! ```
+//!
+//! * [`Position`]: the bitboard (see its module documentation for the bit
+//!   layout) and move-string parsing with typed [`ParseError`]s.
+//! * [`Solver`]: negamax with alpha-beta pruning, null-window
+//!   (binary-search) iterations on the score, a two-bound transposition
+//!   table shared between mirror images, threat-based move ordering and the
+//!   claimeven rule as a static bound.
+//!
+//! Score convention (the one of the public benchmark sets): from the side
+//! to move, positive = win, `22 - stones played by the winner` on 7x6
+//! (generally: 1 for a win with the player's last possible stone, 2 with
+//! the stone before, ...), 0 = draw, negative = loss.
+#![deny(missing_docs)]
+
+mod book;
+mod moves;
+mod notation;
+mod position;
+mod solver;
+mod tt;
+
+pub use book::{Book, BookError};
+pub use notation::{ParseError, SizeError};
+pub use position::{Geometry, Position};
+pub use solver::Solver;

@@ -1,0 +1,120 @@
+//! Benchmark over the public Connect Four test sets.
+//!
+//! ```text
+//! cargo bench -p hypertac-connect4 --bench sets                 # all six sets
+//! cargo bench -p hypertac-connect4 --bench sets -- L2_R2 L1_R3:5 # some, with limits
+//! ```
+//!
+//! Every position is solved (strong score) by one solver per set, without
+//! opening book, and checked against the expected score. Environment:
+//! `C4_TT_LOG2` (default 24) sets the transposition table size.
+
+use hypertac_connect4::{Position, Solver};
+use std::time::Instant;
+
+const DATA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/bench/connect4/"
+);
+
+/// (set, default number of positions, best public mean time in µs:
+/// Pons part12, Pons latest, BitBully, Steininger).
+const SETS: [(&str, usize, [f64; 4]); 6] = [
+    ("L3_R1", 1000, [8.4, 9.4, 13.0, 46.6]),
+    ("L2_R1", 1000, [51.0, 61.0, 174.0, 139.0]),
+    ("L2_R2", 1000, [4000.0, 4560.0, 4090.0, 2150.0]),
+    ("L1_R1", 1000, [320.0, 370.0, 5280.0, 4810.0]),
+    ("L1_R2", 200, [114e3, 129e3, 112e3, 89e3]),
+    ("L1_R3", 20, [2.89e6, 3.04e6, 2.04e6, 1.17e6]),
+];
+
+fn fmt_time(us: f64) -> String {
+    if us < 1e3 {
+        format!("{us:.2} µs")
+    } else if us < 1e6 {
+        format!("{:.3} ms", us / 1e3)
+    } else {
+        format!("{:.3} s", us / 1e6)
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let tt_log2: u32 = std::env::var("C4_TT_LOG2")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24);
+    let mut wanted: Vec<(usize, usize)> = Vec::new();
+    if args.is_empty() {
+        wanted = SETS.iter().enumerate().map(|(i, s)| (i, s.1)).collect();
+    } else {
+        for a in &args {
+            let (name, limit) = match a.split_once(':') {
+                Some((n, l)) => (n, l.parse().ok()),
+                None => (a.as_str(), None),
+            };
+            let name = name.trim_start_matches("Test_");
+            match SETS.iter().position(|s| s.0 == name) {
+                Some(i) => wanted.push((i, limit.unwrap_or(SETS[i].1))),
+                None => {
+                    eprintln!("unknown set {a}");
+                    std::process::exit(2);
+                }
+            }
+        }
+    }
+    println!(
+        "| set | positions | mean time | mean nodes | Mnodes/s | vs Pons part12 | vs best public |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let mut failed = false;
+    for (i, limit) in wanted {
+        let (name, _, refs) = SETS[i];
+        let path = format!("{DATA}Test_{name}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            eprintln!("cannot read benchmark set {path}: {e}");
+            std::process::exit(2);
+        });
+        let cases: Vec<(Position, i32)> = text
+            .lines()
+            .take(limit)
+            .map(|l| {
+                let mut it = l.split_whitespace();
+                let pos = Position::from_moves(it.next().unwrap_or("")).expect("valid position");
+                let score: i32 = it.next().and_then(|s| s.parse().ok()).expect("score");
+                (pos, score)
+            })
+            .collect();
+        let mut solver = Solver::new(tt_log2);
+        let t = Instant::now();
+        let mut wrong = 0;
+        for (pos, expected) in &cases {
+            if solver.solve(pos, false) != *expected {
+                wrong += 1;
+            }
+        }
+        let secs = t.elapsed().as_secs_f64();
+        let n = cases.len() as f64;
+        let mean_us = secs * 1e6 / n;
+        let best = refs.iter().cloned().fold(f64::INFINITY, f64::min);
+        println!(
+            "| {name} | {} | {} | {:.0} | {:.1} | {:.3} | {:.3} |",
+            cases.len(),
+            fmt_time(mean_us),
+            solver.node_count() as f64 / n,
+            solver.node_count() as f64 / secs / 1e6,
+            mean_us / refs[0],
+            mean_us / best
+        );
+        if wrong > 0 {
+            println!("  !! {wrong} wrong scores in {name}");
+            failed = true;
+        }
+    }
+    if failed {
+        std::process::exit(1);
+    }
+}

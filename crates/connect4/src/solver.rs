@@ -1,0 +1,333 @@
+//! Negamax alpha-beta search with null windows, a transposition table and
+//! Connect-Four-specific pruning.
+
+use crate::book::Book;
+use crate::moves::{Move, MoveList};
+use crate::position::{Geometry, Position};
+use crate::tt::Table;
+
+/// Enhanced transposition cutoffs are tried at nodes with more than this
+/// many empty cells.
+const ETC_MIN_EMPTY: i32 = 12;
+
+/// Move ordering weights: threats playable at once, threats right above a
+/// playable cell, all useful threats.
+const W_NOW: i32 = 1;
+const W_NEXT: i32 = 2;
+const W_ALL: i32 = 1;
+
+/// A perfect Connect Four solver.
+///
+/// Scores are from the point of view of the side to move: positive when it
+/// wins (the earlier, the higher: a win with the player's last possible
+/// stone scores 1, with the stone before 2, and so on, which on 7x6 is
+/// `22 - stones the winner has played`), 0 for a draw and negative when it
+/// loses (minus the opponent's score).
+///
+/// The transposition table survives between calls, which speeds up solving
+/// related positions; its results never depend on what was solved before.
+pub struct Solver {
+    tt: Table,
+    tt_log2: u32,
+    geo: Geometry,
+    order: Vec<u32>,
+    nodes: u64,
+    book: Option<Book>,
+    /// Depth of the book, -1 without one.
+    book_depth: i32,
+}
+
+impl Solver {
+    /// A solver with a transposition table of `2^tt_log2` entries of 8
+    /// bytes (24 gives 128 MiB; 20-26 are sensible values).
+    pub fn new(tt_log2: u32) -> Self {
+        let geo = Geometry::standard();
+        Solver {
+            tt: Table::new(tt_log2, geo.key_bits()),
+            tt_log2,
+            geo,
+            order: center_order(geo.width()),
+            nodes: 0,
+            book: None,
+            book_depth: -1,
+        }
+    }
+
+    /// A solver with the opening book shipped with the crate (7x6 only; the
+    /// book only saves time, results are the same without it).
+    pub fn with_standard_book(tt_log2: u32) -> Self {
+        let mut s = Self::new(tt_log2);
+        s.set_book(Some(Book::standard()));
+        s
+    }
+
+    /// Uses `book` (or none) for positions it contains.
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book_depth = book.as_ref().map_or(-1, |b| b.depth() as i32);
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_ref()
+    }
+
+    /// Number of positions searched since the solver was created or
+    /// [`Solver::reset`].
+    pub fn node_count(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets everything (transposition table, node count).
+    pub fn reset(&mut self) {
+        self.tt.clear();
+        self.nodes = 0;
+    }
+
+    /// Number of transposition table entries.
+    pub fn table_entries(&self) -> usize {
+        self.tt.entries()
+    }
+
+    fn prepare(&mut self, geo: &Geometry) {
+        if *geo != self.geo {
+            self.geo = *geo;
+            self.order = center_order(geo.width());
+            if self.tt.key_bits() != geo.key_bits() {
+                self.tt = Table::new(self.tt_log2, geo.key_bits());
+            } else {
+                self.tt.clear();
+            }
+        }
+        self.tt.next_generation();
+    }
+
+    /// Score of `pos` for the side to move (see [`Solver`]). With `weak`,
+    /// only the sign is computed: 1 win, 0 draw, -1 loss.
+    ///
+    /// A full board scores 0. A finished game (the last move made four in a
+    /// row, which [`Position::play_moves`] never produces) scores the loss
+    /// of the side to move.
+    pub fn solve(&mut self, pos: &Position, weak: bool) -> i32 {
+        let size = pos.geometry().size() as i32;
+        let n = pos.nb_moves() as i32;
+        if pos.last_mover_won() {
+            let s = -(size + 2 - n) / 2;
+            return if weak { s.signum() } else { s };
+        }
+        if pos.is_full() {
+            return 0;
+        }
+        if pos.can_win_next() {
+            return if weak { 1 } else { (size + 1 - n) / 2 };
+        }
+        if let Some(s) = self.book.as_ref().and_then(|b| b.get(pos)) {
+            return if weak { s.signum() } else { s };
+        }
+        self.prepare(pos.geometry());
+        let (mut min, mut max) = if weak {
+            (-1, 1)
+        } else {
+            (-(size - n) / 2, (size + 1 - n) / 2)
+        };
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(pos, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        if weak {
+            min.signum()
+        } else {
+            min
+        }
+    }
+
+    /// Score of every move of `pos`: entry `c` is the score (for the side to
+    /// move in `pos`) of dropping a stone in column `c` (0-based), `None`
+    /// when the column is full. All `None` if the game is over.
+    pub fn analyze(&mut self, pos: &Position, weak: bool) -> Vec<Option<i32>> {
+        let w = pos.width();
+        let size = pos.geometry().size() as i32;
+        let n = pos.nb_moves() as i32;
+        let over = pos.last_mover_won();
+        (0..w)
+            .map(|c| {
+                if over || !pos.can_play(c) {
+                    None
+                } else if pos.is_winning_move(c) {
+                    Some(if weak { 1 } else { (size + 1 - n) / 2 })
+                } else {
+                    let mut child = *pos;
+                    child.play(c);
+                    Some(-self.solve(&child, weak))
+                }
+            })
+            .collect()
+    }
+
+    /// Negamax with alpha-beta (fail-soft). Precondition: the side to move
+    /// cannot win with its next stone and `alpha < beta`.
+    ///
+    /// Returns `v` with: `score <= v` if `v <= alpha`, `score >= v` if
+    /// `v >= beta`, `score == v` otherwise.
+    fn negamax(&mut self, pos: &Position, alpha0: i32, beta0: i32) -> i32 {
+        self.nodes += 1;
+        let start = self.nodes;
+        let size = self.geo.size() as i32;
+        let n = pos.nb_moves() as i32;
+        let opp_threats = pos.opponent_winning_cells();
+        let next = pos.non_losing_moves_given(opp_threats);
+        if next == 0 {
+            return -(size - n) / 2;
+        }
+        if n >= size - 2 {
+            return 0;
+        }
+        let (key, mirrored) = pos.canonical_key();
+        self.tt.prefetch(key);
+        if n <= self.book_depth {
+            if let Some(s) = self.book.as_ref().and_then(|b| b.get(pos)) {
+                return s;
+            }
+        }
+        // The opponent cannot win with its next stone, we cannot win with
+        // this one.
+        let mut lo = -(size - 2 - n) / 2;
+        let mut hi = (size - 1 - n) / 2;
+        if let Some(b) = pos.claimeven_bound() {
+            hi = hi.min(b);
+        }
+        if lo >= beta0 {
+            return lo;
+        }
+        if hi <= alpha0 {
+            return hi;
+        }
+
+        // Candidate moves, scored by the threats they create. Also find out
+        // whether we could win with our stone after next (a move leaving
+        // two playable threats, or a threat right above a playable cell).
+        let geo = self.geo;
+        let mut list = MoveList::new();
+        let cur = pos.current();
+        let mask = pos.mask();
+        let mut win_soon = false;
+        for &col in &self.order {
+            let bit = next & geo.column_mask(col);
+            if bit != 0 {
+                let new_mask = mask | bit;
+                let threats = geo.winning_cells(cur | bit, new_mask);
+                let playable = geo.possible(new_mask);
+                let now = threats & playable;
+                if now & now.wrapping_sub(1) != 0 || threats & (playable << 1) != 0 {
+                    win_soon = true;
+                }
+                let child = pos.child(bit, col);
+                let (ckey, _) = child.canonical_key();
+                self.tt.prefetch(ckey);
+                // Threats right above an opponent threat never win.
+                let useful = threats & !((opp_threats & !bit) << 1);
+                let score = W_NOW * (useful & playable).count_ones() as i32
+                    + W_NEXT * (useful & (playable << 1)).count_ones() as i32
+                    + W_ALL * useful.count_ones() as i32;
+                list.push(Move {
+                    bit,
+                    col,
+                    score,
+                    key: ckey,
+                });
+            }
+        }
+        if !win_soon {
+            hi = hi.min((size - 3 - n) / 2);
+            if hi <= alpha0 {
+                return hi;
+            }
+        }
+
+        let w = geo.width();
+        if let Some(hit) = self.tt.probe(key) {
+            lo = lo.max(hit.lower);
+            hi = hi.min(hit.upper);
+            if lo >= beta0 || lo >= hi {
+                return lo;
+            }
+            if hi <= alpha0 {
+                return hi;
+            }
+            if let Some(c) = hit.mv {
+                list.move_to_front(if mirrored { w - 1 - c } else { c });
+            }
+        }
+        // Enhanced transposition cutoff: a child already known to be bad
+        // enough for the opponent.
+        if n + ETC_MIN_EMPTY < size {
+            for m in list.as_slice() {
+                if let Some(h) = self.tt.probe(m.key) {
+                    let v = -h.upper;
+                    if v >= beta0 {
+                        return v;
+                    }
+                }
+            }
+        }
+        let alpha_start = alpha0.max(lo);
+        let mut alpha = alpha_start;
+        let beta = beta0.min(hi);
+
+        let mut best = i32::MIN;
+        let mut best_col = 0;
+        for m in list.as_slice() {
+            let child = pos.child(m.bit, m.col);
+            let v = -self.negamax(&child, -beta, -alpha);
+            if v > best {
+                best = v;
+                best_col = m.col;
+            }
+            if v >= beta {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
+
+        let work = 64 - (self.nodes - start + 1).leading_zeros();
+        let stored_col = if mirrored { w - 1 - best_col } else { best_col };
+        if best >= beta {
+            self.tt.store(key, best, hi, Some(stored_col), work);
+        } else if best <= alpha_start {
+            self.tt.store(key, lo, best, None, work);
+        } else {
+            self.tt.store(key, best, best, Some(stored_col), work);
+        }
+        best
+    }
+}
+
+/// Columns from the center outwards (left first on ties).
+fn center_order(width: u32) -> Vec<u32> {
+    let mut cols: Vec<u32> = (0..width).collect();
+    cols.sort_by_key(|&c| ((2 * c as i32 + 1 - width as i32).abs(), c));
+    cols
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order() {
+        assert_eq!(center_order(7), vec![3, 2, 4, 1, 5, 0, 6]);
+        assert_eq!(center_order(4), vec![1, 2, 0, 3]);
+    }
+}
