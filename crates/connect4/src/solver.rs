@@ -228,10 +228,23 @@ impl Solver {
                 let threats = geo.winning_cells(cur | bit, new_mask);
                 let playable = geo.possible(new_mask);
                 let now = threats & playable;
-                if now & now.wrapping_sub(1) != 0 || threats & (playable << 1) != 0 {
+                if now & now.wrapping_sub(1) != 0 || threats & (now << 1) != 0 {
+                    // Two playable threats, or one with another right above
+                    // it: the opponent cannot stop our next stone, the best
+                    // possible score.
+                    return (size - 1 - n) / 2;
+                }
+                if threats & (playable << 1) != 0 {
                     win_soon = true;
                 }
                 let child = pos.child(bit, col);
+                if let Some(b) = child.claimeven_bound() {
+                    // The claimeven rule bounds the opponent after this move.
+                    lo = lo.max(-b);
+                    if lo >= beta0 {
+                        return lo;
+                    }
+                }
                 let (ckey, _) = child.canonical_key();
                 self.tt.prefetch(ckey);
                 // Threats right above an opponent threat never win.
