@@ -1,6 +1,6 @@
 //! Transposition table: lower and upper bounds of scores of positions.
 //!
-//! The table is an array of 16-byte buckets of two 8-byte entries. A key
+//! The table is an array of 32-byte buckets of four 8-byte entries. A key
 //! (at most 64 bits, see [`crate::Position::key`]) is first mixed by a
 //! bijection `h = key * ODD mod 2^key_bits`; the top bits of `h` choose the
 //! bucket and the remaining low bits are stored in the entry, so two
@@ -17,9 +17,9 @@
 //!
 //! `lower`/`upper` are the bounds plus 64, `move` the best column (15 when
 //! unknown), `work` the log2 of the size of the search that produced the
-//! entry and `gen` the search generation. The first entry of a bucket is
-//! kept for the most expensive result of the current generation, the second
-//! one is always replaced.
+//! entry and `gen` the search generation. A new entry replaces an empty
+//! entry of its bucket, else the cheapest entry of an older generation, else
+//! the cheapest entry.
 
 const CHECK_SHIFT: u32 = 28;
 const CHECK_BITS: u32 = 64 - CHECK_SHIFT;
@@ -27,8 +27,11 @@ const NO_MOVE: u64 = 15;
 const MULT: u64 = 0x9E37_79B9_7F4A_7C15;
 
 #[derive(Clone, Copy, Default)]
-#[repr(align(16))]
-struct Bucket([u64; 2]);
+#[repr(align(32))]
+struct Bucket([u64; WAYS]);
+
+/// Entries per bucket (a bucket is half a cache line).
+const WAYS: usize = 4;
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug)]
@@ -50,7 +53,7 @@ impl Table {
     /// bits. The size is raised when needed so that at most 36 bits of key
     /// have to be stored.
     pub fn new(log2_entries: u32, key_bits: u32) -> Self {
-        let mut index_bits = log2_entries.saturating_sub(1).clamp(1, 34);
+        let mut index_bits = log2_entries.saturating_sub(2).clamp(1, 34);
         index_bits = index_bits.max(key_bits.saturating_sub(CHECK_BITS));
         index_bits = index_bits.min(key_bits);
         Table {
@@ -67,7 +70,7 @@ impl Table {
 
     /// Number of entries.
     pub fn entries(&self) -> usize {
-        self.buckets.len * 2
+        self.buckets.len * WAYS
     }
 
     pub fn clear(&mut self) {
@@ -156,16 +159,24 @@ impl Table {
             }
         }
         let new = encode(check, gen, work, mv, lower, upper);
-        let e0 = b[0];
-        let stale = e0 == 0 || (e0 >> 24) & 15 != gen;
-        if stale || (e0 >> 18) & 63 <= work {
-            if !stale {
-                b[1] = e0;
+        // Replace an empty entry, else the cheapest entry of an older
+        // search, else the cheapest entry.
+        let mut victim = 0;
+        let mut victim_rank = u64::MAX;
+        for (i, &e) in b.iter().enumerate() {
+            let rank = if e == 0 {
+                0
+            } else if (e >> 24) & 15 != gen {
+                1 + ((e >> 18) & 63)
+            } else {
+                100 + ((e >> 18) & 63)
+            };
+            if rank < victim_rank {
+                victim = i;
+                victim_rank = rank;
             }
-            b[0] = new;
-        } else {
-            b[1] = new;
         }
+        b[victim] = new;
     }
 }
 
@@ -192,7 +203,11 @@ impl Buckets {
     fn new(len: usize) -> Self {
         const HUGE: usize = 2 << 20;
         let bytes = len * std::mem::size_of::<Bucket>();
-        let align = if bytes >= HUGE { HUGE } else { 16 };
+        let align = if bytes >= HUGE {
+            HUGE
+        } else {
+            std::mem::align_of::<Bucket>()
+        };
         let layout = match std::alloc::Layout::from_size_align(bytes, align) {
             Ok(l) => l,
             Err(_) => panic!("transposition table too large"),
