@@ -130,7 +130,7 @@ impl Layout {
     }
 
     /// The header text of the grid holding these coordinates (`z1 w2`, or
-    /// compact `z1w2v0` beyond 4 axes), cut to the grid's width.
+    /// compact `z1w2v0` beyond 4 axes), cut to the grid's width plus two.
     pub fn header_text(&self, coords: &[u32]) -> String {
         let sep = if coords.len() > 4 { "" } else { " " };
         let text = coords
@@ -140,8 +140,9 @@ impl Layout {
             .map(|(a, c)| format!("{}{c}", axis_letter(a)))
             .collect::<Vec<_>>()
             .join(sep);
-        let grid_width = (2 * self.sizes[0] as usize).saturating_sub(1).max(1);
-        text.chars().take(grid_width.max(5)).collect()
+        // A header may run into the 3-column gap after its grid, less one space.
+        let room = 2 * self.sizes[0] as usize + 1;
+        text.chars().take(room).collect()
     }
 
     /// The cell shown at a character position, if any (for mouse clicks).
