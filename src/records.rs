@@ -68,6 +68,7 @@ enum Action {
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &RecordsArgs) -> i32 {
+    hypertac_store::set_wait_notice(crate::play::announce_wait);
     let result = Store::open_default()
         .map_err(|e| e.to_string())
         .and_then(|mut store| act(&mut store, args.action.as_ref().unwrap_or(&Action::List)));

@@ -461,12 +461,17 @@ impl Session {
         if self.pos.is_over() {
             return None;
         }
+        self.hint_search().run(budget)
+    }
+
+    /// The search behind [`Session::hint`], to run on another thread.
+    pub fn hint_search(&self) -> Search {
         let level = if self.rules().is_connect4() {
             Level::Perfect
         } else {
             Level::Hard
         };
-        self.search_at(level).run(budget)
+        self.search_at(level)
     }
 
     /// Starts a new game on `rules` with the same players; saved as `@current`.

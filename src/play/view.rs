@@ -299,11 +299,15 @@ fn message(session: &Session, ui: &Ui) -> Line<'static> {
         None => {}
     }
     if let Some(frame) = ui.thinking {
-        let who = session.position().to_move();
-        return Line::raw(format!(
-            "{} {who} is thinking... (Esc: move now)",
-            SPINNER[frame % SPINNER.len()]
-        ));
+        let spin = SPINNER[frame % SPINNER.len()];
+        return Line::raw(if session.computer_to_move().is_some() {
+            format!(
+                "{spin} {} is thinking... (Esc: move now)",
+                session.position().to_move()
+            )
+        } else {
+            format!("{spin} looking for a hint... (Esc: stop)")
+        });
     }
     let style = if ui.message.starts_with("error:") {
         Style::default().fg(Color::Red)

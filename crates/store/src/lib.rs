@@ -23,4 +23,4 @@ mod store;
 
 pub use error::StoreError;
 pub use name::{validate_name, CURRENT};
-pub use store::{Store, Summary, DB_FILE};
+pub use store::{set_wait_notice, Store, Summary, BUSY_TIMEOUT, DB_FILE};

@@ -5,13 +5,39 @@ use crate::{validate_name, StoreError, CURRENT};
 use hypertac_core::record::Record;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The store's file name inside its folder.
 pub const DB_FILE: &str = "records.sqlite3";
 
-/// How long a writer waits for another process before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long an operation waits for another process before giving up.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long to sleep between tries while the store is busy.
+const BUSY_STEP: Duration = Duration::from_millis(20);
+
+static WAIT_NOTICE: OnceLock<fn()> = OnceLock::new();
+
+/// Sets a function called when a store operation starts waiting for another
+/// process (e.g. to print "waiting for the record store"); the first call wins.
+pub fn set_wait_notice(notice: fn()) {
+    let _ = WAIT_NOTICE.set(notice);
+}
+
+/// SQLite's busy handler: announce the wait once, then retry every
+/// [`BUSY_STEP`] until [`BUSY_TIMEOUT`] has passed.
+fn busy(count: i32) -> bool {
+    if count == 0 {
+        if let Some(notice) = WAIT_NOTICE.get() {
+            notice();
+        }
+    }
+    if BUSY_STEP * count.max(0) as u32 >= BUSY_TIMEOUT {
+        return false;
+    }
+    std::thread::sleep(BUSY_STEP);
+    true
+}
 
 /// One line of `records list`: the indexed columns of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +120,7 @@ impl Store {
             Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => StoreError::Busy,
             _ => unusable(e.to_string()),
         };
-        conn.busy_timeout(BUSY_TIMEOUT).map_err(classify)?;
+        conn.busy_handler(Some(busy)).map_err(classify)?;
         // Reading the schema first detects a file that is not a database before anything is written.
         let (version, tables): (i64, i64) = conn
             .query_row(
