@@ -23,6 +23,7 @@ pub fn axis_letter(axis: usize) -> char {
 /// Where each cell of a board goes on a character grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    dims: usize,
     sizes: Vec<u32>,
     flip: Option<usize>,
     col_stride: Vec<u64>,
@@ -45,6 +46,7 @@ impl Layout {
     }
 
     fn build(sizes: &[u32], flip: Option<usize>, headers: bool) -> Layout {
+        let dims = sizes.len();
         let mut sizes = sizes.to_vec();
         if sizes.len() == 1 {
             sizes.push(1);
@@ -71,6 +73,7 @@ impl Layout {
             }
         }
         Layout {
+            dims,
             sizes,
             flip,
             col_stride,
@@ -169,6 +172,7 @@ impl Layout {
         if col != 0 || row != 0 {
             return None;
         }
+        coords.truncate(self.dims);
         Some(coords)
     }
 }

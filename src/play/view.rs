@@ -336,6 +336,9 @@ fn help(session: &Session, ui: &Ui) -> String {
             render::axis_letter(ui.extra_axis.clamp(4, d - 1))
         ));
     }
+    if let Some(g) = g.filter(|&g| g != 1) {
+        keys.push(format!("stones fall to {}0", render::axis_letter(g)));
+    }
     let place = if g.is_some() {
         "Enter/click drop"
     } else {

@@ -244,6 +244,46 @@ impl Store {
         Ok(())
     }
 
+    /// Keeps the game in progress, if it has moves, under the name
+    /// `game YYYY-MM-DD HH.MM` (its start time, UTC; `-2`, `-3`, .. appended
+    /// when taken) and returns that name. Called before a new game replaces
+    /// `@current`, so no played game is lost.
+    ///
+    /// # Errors
+    /// A database failure (nothing changes).
+    pub fn archive_current(&mut self) -> Result<Option<String>, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let found: Option<(i64, i64)> = tx
+            .query_row(
+                "SELECT moves, created_ms FROM records WHERE name = ?1",
+                [CURRENT],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((_, created_ms)) = found.filter(|&(moves, _)| moves > 0) else {
+            return Ok(None);
+        };
+        let base = format!("game {}", crate::format_time(created_ms).replace(':', "."));
+        let mut name = base.clone();
+        let mut n = 1;
+        while tx
+            .query_row("SELECT 1 FROM records WHERE name = ?1", [&name], |_| Ok(()))
+            .optional()?
+            .is_some()
+        {
+            n += 1;
+            name = format!("{base}-{n}");
+        }
+        tx.execute(
+            "UPDATE records SET name = ?2 WHERE name = ?1",
+            params![CURRENT, name],
+        )?;
+        tx.commit()?;
+        Ok(Some(name))
+    }
+
     /// Forgets the game in progress (no error if there is none).
     ///
     /// # Errors
