@@ -175,15 +175,19 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game; saved as `@current` at once when a store is given.
+    /// A new game; saved as `@current` at once when a store is given (a
+    /// previous game in progress with moves is kept, see `Store::archive_current`).
     ///
     /// # Errors
     /// The store refused the write.
     pub fn new(
         rules: Rules,
         sides: [Side; 2],
-        store: Option<Store>,
+        mut store: Option<Store>,
     ) -> Result<Session, SessionError> {
+        if let Some(store) = store.as_mut() {
+            store.archive_current()?;
+        }
         let now = now_ms();
         let mut session = Session {
             pos: Position::new(rules),
@@ -461,12 +465,17 @@ impl Session {
         if self.pos.is_over() {
             return None;
         }
+        self.hint_search().run(budget)
+    }
+
+    /// The search behind [`Session::hint`], to run on another thread.
+    pub fn hint_search(&self) -> Search {
         let level = if self.rules().is_connect4() {
             Level::Perfect
         } else {
             Level::Hard
         };
-        self.search_at(level).run(budget)
+        self.search_at(level)
     }
 
     /// Starts a new game on `rules` with the same players; saved as `@current`.
@@ -511,6 +520,9 @@ impl Session {
             .ok_or_else(|| SessionError::Invalid("this game has no record store".into()))?;
         let record = store.get(name)?;
         let mut loaded = Session::unsaved_from_record(&record)?;
+        if let Some(store) = self.store.as_mut() {
+            store.archive_current()?;
+        }
         loaded.store = self.store.take();
         match loaded.autosave() {
             Ok(()) => {

@@ -158,3 +158,50 @@ fn two_processes_share_one_store() {
     assert!(ok);
     assert_eq!(list.lines().count(), 1 + 30 + 1, "{list}");
 }
+
+#[test]
+fn a_busy_store_makes_the_second_process_wait_and_say_so() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &["--game", "tictactoe"], "");
+    let conn = rusqlite::Connection::open(home.path().join("records.sqlite3")).unwrap();
+    conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let child = hypertac(home.path())
+        .args(["records", "list"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Let the child hit the lock, then release it.
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    conn.execute_batch("COMMIT").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the record store is in use by another hypertac; waiting"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("@current"));
+}
+
+#[test]
+fn a_store_held_too_long_gives_a_clear_error() {
+    let home = tempfile::tempdir().unwrap();
+    play(home.path(), &["--game", "tictactoe"], "");
+    let conn = rusqlite::Connection::open(home.path().join("records.sqlite3")).unwrap();
+    conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let out = hypertac(home.path())
+        .args(["records", "delete", "@current"])
+        .output()
+        .unwrap();
+    conn.execute_batch("ROLLBACK").unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("the record store is busy (another hypertac is writing to it); try again"),
+        "{stderr}"
+    );
+    assert!(common::records(home.path(), &["list"])
+        .1
+        .contains("@current"));
+}

@@ -155,3 +155,25 @@ fn a_corrupt_store_file_is_reported_and_kept() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("left untouched"));
     assert_eq!(std::fs::read_to_string(&db).unwrap(), junk);
 }
+
+#[test]
+fn a_replaced_game_in_progress_is_kept_under_a_dated_name() {
+    let home = tempfile::tempdir().unwrap();
+    play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        "1,1\n0,0\nnew\n2,2\n",
+    );
+    let (_, list, _) = records(home.path(), &["list"]);
+    let archived: Vec<&str> = list.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(archived.len(), 1, "{list}");
+    assert!(archived[0].contains("human vs human"), "{list}");
+    let name = &archived[0][..archived[0].find("  ").unwrap()];
+    let (ok, moves, _) = records(home.path(), &["export", name, "--format", "moves"]);
+    assert!(ok);
+    assert_eq!(moves, "1,1;0,0\n");
+    assert_eq!(
+        records(home.path(), &["export", "@current", "--format", "moves"]).1,
+        "2,2\n"
+    );
+}

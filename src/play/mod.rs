@@ -151,11 +151,15 @@ fn parse_axis(text: &str) -> Result<Option<usize>, String> {
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &PlayArgs) -> i32 {
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let plain = args.plain || !terminal;
+    if plain {
+        hypertac_store::set_wait_notice(announce_wait);
+    }
     match start(args) {
         Ok((session, notice)) => {
             let settings = args.settings();
-            let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-            if args.plain || !terminal {
+            if plain {
                 plain::run(session, notice, settings)
             } else {
                 tui::run(session, notice, settings)
@@ -166,6 +170,11 @@ pub fn run(args: &PlayArgs) -> i32 {
             1
         }
     }
+}
+
+/// Tells the user on stderr that another process holds the store.
+pub fn announce_wait() {
+    eprintln!("hypertac: the record store is in use by another hypertac; waiting (up to 5 s)...");
 }
 
 /// Opens the store and starts or resumes the game; returns the session and a

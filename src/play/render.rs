@@ -23,6 +23,7 @@ pub fn axis_letter(axis: usize) -> char {
 /// Where each cell of a board goes on a character grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    dims: usize,
     sizes: Vec<u32>,
     flip: Option<usize>,
     col_stride: Vec<u64>,
@@ -45,6 +46,7 @@ impl Layout {
     }
 
     fn build(sizes: &[u32], flip: Option<usize>, headers: bool) -> Layout {
+        let dims = sizes.len();
         let mut sizes = sizes.to_vec();
         if sizes.len() == 1 {
             sizes.push(1);
@@ -71,6 +73,7 @@ impl Layout {
             }
         }
         Layout {
+            dims,
             sizes,
             flip,
             col_stride,
@@ -130,7 +133,7 @@ impl Layout {
     }
 
     /// The header text of the grid holding these coordinates (`z1 w2`, or
-    /// compact `z1w2v0` beyond 4 axes), cut to the grid's width.
+    /// compact `z1w2v0` beyond 4 axes), cut to the grid's width plus two.
     pub fn header_text(&self, coords: &[u32]) -> String {
         let sep = if coords.len() > 4 { "" } else { " " };
         let text = coords
@@ -140,8 +143,9 @@ impl Layout {
             .map(|(a, c)| format!("{}{c}", axis_letter(a)))
             .collect::<Vec<_>>()
             .join(sep);
-        let grid_width = (2 * self.sizes[0] as usize).saturating_sub(1).max(1);
-        text.chars().take(grid_width.max(5)).collect()
+        // A header may run into the 3-column gap after its grid, less one space.
+        let room = 2 * self.sizes[0] as usize + 1;
+        text.chars().take(room).collect()
     }
 
     /// The cell shown at a character position, if any (for mouse clicks).
@@ -168,6 +172,7 @@ impl Layout {
         if col != 0 || row != 0 {
             return None;
         }
+        coords.truncate(self.dims);
         Some(coords)
     }
 }

@@ -52,6 +52,8 @@ struct Thinking {
     result: Receiver<Option<Choice>>,
     stop: Arc<AtomicBool>,
     player: Player,
+    /// A hint for the human, not the computer's own move.
+    hint: bool,
 }
 
 struct App {
@@ -116,9 +118,13 @@ impl App {
         {
             return;
         }
-        let Some(search) = self.session.search() else {
-            return;
-        };
+        if let Some(search) = self.session.search() {
+            self.spawn(search, false);
+        }
+    }
+
+    /// Runs a search on a thread under the time budget and a stop flag.
+    fn spawn(&mut self, search: Search, hint: bool) {
         let stop = Arc::new(AtomicBool::new(false));
         let budget = Budget {
             deadline: Some(Instant::now() + Duration::from_millis(self.settings.time_ms)),
@@ -127,13 +133,13 @@ impl App {
         let (tx, rx) = mpsc::channel();
         let player = search.position.to_move();
         std::thread::spawn(move || {
-            let search: Search = search;
             let _ = tx.send(search.run(&budget));
         });
         self.thinking = Some(Thinking {
             result: rx,
             stop,
             player,
+            hint,
         });
         self.ui.thinking = Some(0);
     }
@@ -145,10 +151,14 @@ impl App {
             Err(TryRecvError::Empty) => return,
             Err(TryRecvError::Disconnected) => None,
         };
-        let player = t.player;
+        let (player, hint) = (t.player, t.hint);
         self.thinking = None;
         self.ui.thinking = None;
         let Some(choice) = choice else { return };
+        if hint {
+            self.show_hint(choice);
+            return;
+        }
         match self.session.play(choice.cell) {
             Ok(_) => {
                 let mut text = command::move_line(&self.session, player, choice.cell);
@@ -362,19 +372,22 @@ impl App {
     }
 
     fn hint(&mut self) {
-        let budget = Budget::millis(self.settings.time_ms);
-        match self.session.hint(&budget) {
-            Some(choice) => {
-                let pos = self.session.position();
-                self.ui.cursor = pos.rules().shape().coords(choice.cell);
-                self.ui.hint = Some(choice.cell);
-                let mut text = format!("hint: {}", view::cell_text(pos, choice.cell));
-                if !choice.reason.is_empty() {
-                    text.push_str(&format!(" ({})", choice.reason));
-                }
-                self.ui.message = text;
-            }
-            None => self.ui.message = "the game is over: no hint".into(),
+        if self.session.position().is_over() {
+            self.ui.message = "the game is over: no hint".into();
+            return;
         }
+        let search = self.session.hint_search();
+        self.spawn(search, true);
+    }
+
+    fn show_hint(&mut self, choice: Choice) {
+        let pos = self.session.position();
+        self.ui.cursor = pos.rules().shape().coords(choice.cell);
+        self.ui.hint = Some(choice.cell);
+        let mut text = format!("hint: {}", view::cell_text(pos, choice.cell));
+        if !choice.reason.is_empty() {
+            text.push_str(&format!(" ({})", choice.reason));
+        }
+        self.ui.message = text;
     }
 }

@@ -189,7 +189,7 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
         )
     };
     frame.render_widget(Paragraph::new(title(session, ui)), rows(0, 1));
-    draw_board(frame.buffer_mut(), session.position(), ui, &view);
+    draw_board(frame.buffer_mut(), session, ui, &view);
     let bottom = area.height.saturating_sub(3);
     frame.render_widget(Paragraph::new(message(session, ui)), rows(bottom, 1));
     frame.render_widget(
@@ -299,11 +299,15 @@ fn message(session: &Session, ui: &Ui) -> Line<'static> {
         None => {}
     }
     if let Some(frame) = ui.thinking {
-        let who = session.position().to_move();
-        return Line::raw(format!(
-            "{} {who} is thinking... (Esc: move now)",
-            SPINNER[frame % SPINNER.len()]
-        ));
+        let spin = SPINNER[frame % SPINNER.len()];
+        return Line::raw(if session.computer_to_move().is_some() {
+            format!(
+                "{spin} {} is thinking... (Esc: move now)",
+                session.position().to_move()
+            )
+        } else {
+            format!("{spin} looking for a hint... (Esc: stop)")
+        });
     }
     let style = if ui.message.starts_with("error:") {
         Style::default().fg(Color::Red)
@@ -326,10 +330,14 @@ fn help(session: &Session, ui: &Ui) -> String {
         keys.push(format!("{k} {}", render::axis_letter(axis)));
     }
     if d > 4 {
+        let tab = if d > 5 { " (Tab: axis)" } else { "" };
         keys.push(format!(
-            "PgUp/PgDn {} (Tab: axis)",
+            "PgUp/PgDn {}{tab}",
             render::axis_letter(ui.extra_axis.clamp(4, d - 1))
         ));
+    }
+    if let Some(g) = g.filter(|&g| g != 1) {
+        keys.push(format!("stones fall to {}0", render::axis_letter(g)));
     }
     let place = if g.is_some() {
         "Enter/click drop"
@@ -341,7 +349,10 @@ fn help(session: &Session, ui: &Ui) -> String {
     keys.join("  ")
 }
 
-fn draw_board(buf: &mut Buffer, pos: &Position, ui: &Ui, view: &BoardView) {
+fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
+    let pos = session.position();
+    // The cursor shows a lower-case ghost of the stone a human would place.
+    let ghost = !pos.is_over() && session.computer_to_move().is_none();
     let shape = pos.rules().shape();
     let win: Vec<Cell> = match pos.outcome() {
         hypertac_core::Outcome::Win { lines, .. } if pos.rules().win() != WinRule::MostLines => {
@@ -378,9 +389,7 @@ fn draw_board(buf: &mut Buffer, pos: &Position, ui: &Ui, view: &BoardView) {
     };
     let symbol = |cell: Cell| match pos.get(cell) {
         Some(p) => p.symbol(),
-        None if cursor == Some(cell) && !pos.is_over() => {
-            pos.to_move().symbol().to_ascii_lowercase()
-        }
+        None if cursor == Some(cell) && ghost => pos.to_move().symbol().to_ascii_lowercase(),
         None => '.',
     };
     let area = buf.area;

@@ -2,14 +2,13 @@
 
 use super::view::{self, BoardView, Ui};
 use crate::session::{Session, Side};
-use hypertac_ai::Level;
 use hypertac_core::Rules;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
 fn session(game: &str, moves: &[&str]) -> Session {
     let rules = Rules::preset(game).unwrap();
-    let mut s = Session::new(rules, [Side::Human, Side::Computer(Level::Hard)], None).unwrap();
+    let mut s = Session::new(rules, [Side::Human, Side::Human], None).unwrap();
     for m in moves {
         s.play_text(m).unwrap();
     }
@@ -52,7 +51,7 @@ fn tic_tac_toe_2d() {
     let s = session("tictactoe", &["0,0", "1,1", "2,0"]);
     let (text, view) = screen(&s, &ui_for(&s, "X plays 2,0"), 60, 9);
     let expected = lines(&[
-        " O to move  3x3 k3  X human vs O cpu:hard  3 moves  cursor 1",
+        " O to move  3x3 k3  X human vs O human  3 moves  cursor 1,1",
         " X . X",
         " . O .",
         " . . .",
@@ -72,7 +71,7 @@ fn qubic_3d_layers_side_by_side() {
     let s = session("qubic", &["0,0,0", "1,1,1", "3,3,3"]);
     let (text, view) = screen(&s, &ui_for(&s, ""), 50, 10);
     let expected = lines(&[
-        " O to move  4x4x4 k4  X human vs O cpu:hard  3 mov",
+        " O to move  4x4x4 k4  X human vs O human  3 moves",
         " z0        z1        z2        z3",
         " X . . .   . . . .   . . . .   . . . .",
         " . . . .   . O . .   . . . .   . . . .",
@@ -108,7 +107,7 @@ fn four_d_grid_of_grids_with_a_win() {
     assert_eq!(buf[(1 + 10 + 2, 9)].bg, ratatui::style::Color::Green);
     assert_ne!(buf[(1, 3)].bg, ratatui::style::Color::Green);
     let expected = lines(&[
-        " X wins  4x4x4x4 k4  X human vs O cpu:hard  7 moves  cursor",
+        " X wins  4x4x4x4 k4  X human vs O human  7 moves  cursor 1,1",
         " z0 w0     z1 w0     z2 w0     z3 w0",
         " X . . .   . . . .   . . . .   . . . .",
         " O . . .   . . . .   . . . .   . . . .",
@@ -153,7 +152,7 @@ fn four_d_falls_back_to_compact_and_slice_views() {
     ui.cursor = vec![2, 3, 3, 3];
     let (text, view) = screen(&s, &ui, 40, 12);
     let expected = lines(&[
-        " O to move  4x4x4x4 k4  X human vs O cpu",
+        " O to move  4x4x4x4 k4  X human vs O hum",
         " slice z3 w3  x 0-3 of 4  y 0-3 of 4",
         " . . . .",
         " . . . .",

@@ -117,3 +117,22 @@ fn schema_version_is_set_and_reopening_keeps_data() {
         .unwrap();
     assert_eq!(mode, "wal");
 }
+
+#[test]
+fn archiving_keeps_a_played_game_under_a_dated_name() {
+    let (_dir, mut store) = temp_store();
+    store.save_current(&record(&[])).unwrap();
+    assert_eq!(store.archive_current().unwrap(), None);
+    store.save_current(&record(&[4, 0])).unwrap();
+    assert_eq!(
+        store.archive_current().unwrap().as_deref(),
+        Some("game 1970-01-01 00.00")
+    );
+    assert!(store.current().unwrap().is_none());
+    store.save_current(&record(&[4])).unwrap();
+    assert_eq!(
+        store.archive_current().unwrap().as_deref(),
+        Some("game 1970-01-01 00.00-2")
+    );
+    assert_eq!(store.get("game 1970-01-01 00.00").unwrap().moves.len(), 2);
+}
