@@ -15,6 +15,9 @@
 //! - [`Session::snapshot`] is a serialisable view of the state for renderers
 //!   and the JSON API.
 
+// Parts of this API (snapshot, from_record, store_mut) serve the web front end.
+#![allow(dead_code)]
+
 use hypertac_ai::{Budget, Choice, Level};
 use hypertac_core::notation;
 use hypertac_core::record::{self, Players, Record};
@@ -172,11 +175,19 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game; saved as `@current` at once when a store is given.
+    /// A new game; saved as `@current` at once when a store is given (a
+    /// previous game in progress with moves is kept, see `Store::archive_current`).
     ///
     /// # Errors
     /// The store refused the write.
-    pub fn new(rules: Rules, sides: [Side; 2], store: Option<Store>) -> Result<Session, SessionError> {
+    pub fn new(
+        rules: Rules,
+        sides: [Side; 2],
+        mut store: Option<Store>,
+    ) -> Result<Session, SessionError> {
+        if let Some(store) = store.as_mut() {
+            store.archive_current()?;
+        }
         let now = now_ms();
         let mut session = Session {
             pos: Position::new(rules),
@@ -339,10 +350,10 @@ impl Session {
         if self.pos.moves().is_empty() {
             return Err(SessionError::NothingToUndo);
         }
-        let mixed = self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
+        let mixed =
+            self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
         let mut undone = Vec::new();
-        loop {
-            let Some(cell) = self.pos.undo() else { break };
+        while let Some(cell) = self.pos.undo() {
             let at = self.times.pop().unwrap_or_else(now_ms);
             self.redo.push((cell, at));
             undone.push(cell);
@@ -366,7 +377,8 @@ impl Session {
         if self.redo.is_empty() {
             return Err(SessionError::NothingToRedo);
         }
-        let mixed = self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
+        let mixed =
+            self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
         let mut n = 1;
         if mixed {
             let mut pos = self.pos.clone();
@@ -394,7 +406,9 @@ impl Session {
     fn redo_n(&mut self, n: usize) -> Vec<Cell> {
         let mut done = Vec::new();
         for _ in 0..n {
-            let Some((cell, at)) = self.redo.pop() else { break };
+            let Some((cell, at)) = self.redo.pop() else {
+                break;
+            };
             if self.pos.try_play(cell).is_err() {
                 self.redo.clear();
                 break;
@@ -451,12 +465,17 @@ impl Session {
         if self.pos.is_over() {
             return None;
         }
+        self.hint_search().run(budget)
+    }
+
+    /// The search behind [`Session::hint`], to run on another thread.
+    pub fn hint_search(&self) -> Search {
         let level = if self.rules().is_connect4() {
             Level::Perfect
         } else {
             Level::Hard
         };
-        self.search_at(level).run(budget)
+        self.search_at(level)
     }
 
     /// Starts a new game on `rules` with the same players; saved as `@current`.
@@ -501,6 +520,9 @@ impl Session {
             .ok_or_else(|| SessionError::Invalid("this game has no record store".into()))?;
         let record = store.get(name)?;
         let mut loaded = Session::unsaved_from_record(&record)?;
+        if let Some(store) = self.store.as_mut() {
+            store.archive_current()?;
+        }
         loaded.store = self.store.take();
         match loaded.autosave() {
             Ok(()) => {
@@ -520,7 +542,13 @@ impl Session {
             x: self.sides[0].to_string(),
             o: self.sides[1].to_string(),
         };
-        Record::of(&self.pos, players, &self.times, self.created_ms, self.updated_ms)
+        Record::of(
+            &self.pos,
+            players,
+            &self.times,
+            self.created_ms,
+            self.updated_ms,
+        )
     }
 
     fn autosave(&mut self) -> Result<(), SessionError> {
@@ -539,7 +567,12 @@ impl Session {
         let win_lines = match self.pos.outcome() {
             Outcome::Win { lines, .. } => lines
                 .iter()
-                .map(|l| l.cells().iter().map(|&c| notation::format_cell(shape, c)).collect())
+                .map(|l| {
+                    l.cells()
+                        .iter()
+                        .map(|&c| notation::format_cell(shape, c))
+                        .collect()
+                })
                 .collect(),
             _ => Vec::new(),
         };
@@ -617,7 +650,10 @@ mod tests {
         let mut s = ttt([Side::Human, Side::Human]);
         s.play_text("1,1").unwrap();
         for bad in ["1,1", "3,0", "a,b", "1", ""] {
-            assert!(matches!(s.play_text(bad), Err(SessionError::BadMove(_))), "{bad}");
+            assert!(
+                matches!(s.play_text(bad), Err(SessionError::BadMove(_))),
+                "{bad}"
+            );
         }
         assert_eq!(s.position().moves().len(), 1);
     }

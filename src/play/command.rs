@@ -100,7 +100,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             }
             Ok(Some(Command::Load(rest.to_string())))
         }
-        "new" => Ok(Some(Command::New((!rest.is_empty()).then(|| rest.to_string())))),
+        "new" => Ok(Some(Command::New(
+            (!rest.is_empty()).then(|| rest.to_string()),
+        ))),
         _ => Err(format!("unknown command {first:?}: type help for the list")),
     }
 }
@@ -130,7 +132,12 @@ pub fn status_line(session: &Session) -> String {
 /// How to type a move in this game, e.g. `a column like 4` or `a cell like 0,1,2`.
 pub fn move_example(rules: &Rules) -> String {
     let d = rules.shape().dims();
-    let coords = |n: usize| (0..n).map(|i| (i % 3).to_string()).collect::<Vec<_>>().join(",");
+    let coords = |n: usize| {
+        (0..n)
+            .map(|i| (i % 3).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     match rules.gravity() {
         Some(_) if d == 2 => format!("a column like {}", rules.shape().size(0).div_ceil(2)),
         Some(_) => format!("a column like {}", coords(d - 1)),
@@ -143,7 +150,11 @@ pub fn move_example(rules: &Rules) -> String {
 ///
 /// # Errors
 /// One line naming the problem; the game is unchanged.
-pub fn apply(session: &mut Session, command: &Command, hint_ms: u64) -> Result<Vec<String>, String> {
+pub fn apply(
+    session: &mut Session,
+    command: &Command,
+    hint_ms: u64,
+) -> Result<Vec<String>, String> {
     let err = |e: SessionError| e.to_string();
     match command {
         Command::Move(text) => {
@@ -162,8 +173,15 @@ pub fn apply(session: &mut Session, command: &Command, hint_ms: u64) -> Result<V
         Command::Undo => {
             let undone = session.undo().map_err(err)?;
             let shape = session.rules().shape();
-            let cells: Vec<String> = undone.iter().map(|&c| notation::format_cell(shape, c)).collect();
-            Ok(vec![format!("took back {}; {} to move", cells.join(" and "), session.position().to_move())])
+            let cells: Vec<String> = undone
+                .iter()
+                .map(|&c| notation::format_cell(shape, c))
+                .collect();
+            Ok(vec![format!(
+                "took back {}; {} to move",
+                cells.join(" and "),
+                session.position().to_move()
+            )])
         }
         Command::Redo => {
             let before = session.position().moves().len();
@@ -179,9 +197,10 @@ pub fn apply(session: &mut Session, command: &Command, hint_ms: u64) -> Result<V
         Command::Hint => {
             let shape = session.rules().shape().clone();
             match session.hint(&Budget::millis(hint_ms)) {
-                Some(choice) if choice.reason.is_empty() => {
-                    Ok(vec![format!("hint: {}", notation::format_cell(&shape, choice.cell))])
-                }
+                Some(choice) if choice.reason.is_empty() => Ok(vec![format!(
+                    "hint: {}",
+                    notation::format_cell(&shape, choice.cell)
+                )]),
                 Some(choice) => Ok(vec![format!(
                     "hint: {} ({})",
                     notation::format_cell(&shape, choice.cell),
@@ -209,7 +228,11 @@ pub fn apply(session: &mut Session, command: &Command, hint_ms: u64) -> Result<V
         Command::Moves => {
             let shape = session.rules().shape();
             let list = notation::format_move_list(shape, session.position().moves());
-            Ok(vec![if list.is_empty() { "no moves yet".into() } else { format!("moves: {list}") }])
+            Ok(vec![if list.is_empty() {
+                "no moves yet".into()
+            } else {
+                format!("moves: {list}")
+            }])
         }
         Command::Board | Command::Help | Command::Quit => Ok(Vec::new()),
     }
@@ -225,11 +248,20 @@ mod tests {
         assert_eq!(parse("1,2").unwrap(), Some(Command::Move("1,2".into())));
         assert_eq!(
             parse("save my game --force").unwrap(),
-            Some(Command::Save { name: "my game".into(), force: true })
+            Some(Command::Save {
+                name: "my game".into(),
+                force: true
+            })
         );
-        assert_eq!(parse("new connect4").unwrap(), Some(Command::New(Some("connect4".into()))));
+        assert_eq!(
+            parse("new connect4").unwrap(),
+            Some(Command::New(Some("connect4".into())))
+        );
         assert!(parse("save").is_err());
         assert!(parse("undo 3").is_err());
-        assert_eq!(parse("dance").unwrap_err(), "unknown command \"dance\": type help for the list");
+        assert_eq!(
+            parse("dance").unwrap_err(),
+            "unknown command \"dance\": type help for the list"
+        );
     }
 }

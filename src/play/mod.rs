@@ -5,6 +5,9 @@ mod command;
 mod plain;
 pub mod render;
 mod tui;
+mod view;
+#[cfg(test)]
+mod view_tests;
 
 use crate::session::{Resume, Session, Side};
 use hypertac_ai::Level;
@@ -148,11 +151,15 @@ fn parse_axis(text: &str) -> Result<Option<usize>, String> {
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &PlayArgs) -> i32 {
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let plain = args.plain || !terminal;
+    if plain {
+        hypertac_store::set_wait_notice(announce_wait);
+    }
     match start(args) {
         Ok((session, notice)) => {
             let settings = args.settings();
-            let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-            if args.plain || !terminal {
+            if plain {
                 plain::run(session, notice, settings)
             } else {
                 tui::run(session, notice, settings)
@@ -163,6 +170,11 @@ pub fn run(args: &PlayArgs) -> i32 {
             1
         }
     }
+}
+
+/// Tells the user on stderr that another process holds the store.
+pub fn announce_wait() {
+    eprintln!("hypertac: the record store is in use by another hypertac; waiting (up to 5 s)...");
 }
 
 /// Opens the store and starts or resumes the game; returns the session and a
@@ -192,7 +204,10 @@ fn start(args: &PlayArgs) -> Result<(Session, String), String> {
                 session.set_sides(new_sides).map_err(|e| e.to_string())?;
             }
             let n = session.position().moves().len();
-            Ok((*session, format!("resumed the game in progress ({n} moves played)")))
+            Ok((
+                *session,
+                format!("resumed the game in progress ({n} moves played)"),
+            ))
         }
         Resume::NoGame(store) => fresh(store, "new game".into()),
         Resume::Damaged(reason, mut store) => {

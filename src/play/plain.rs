@@ -78,7 +78,11 @@ fn drive(
 
 /// Lets the computer move while it is its turn, printing each move; pauses
 /// between moves when it plays both sides.
-fn computer_turns(session: &mut Session, settings: Settings, out: &mut impl Write) -> std::io::Result<()> {
+fn computer_turns(
+    session: &mut Session,
+    settings: Settings,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let both = session.sides().iter().all(|s| s.level().is_some());
     while session.computer_to_move().is_some() {
         if both && !session.position().moves().is_empty() && settings.delay_ms > 0 {

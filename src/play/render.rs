@@ -11,7 +11,9 @@ use hypertac_core::notation;
 use hypertac_core::{Cell, Outcome, Player, Position, WinRule};
 
 /// Axis letters used in grid headers and key help.
-const AXIS_LETTERS: &[char] = &['x', 'y', 'z', 'w', 'v', 'u', 't', 's', 'r', 'q', 'p', 'o', 'n', 'm', 'l', 'k'];
+const AXIS_LETTERS: &[char] = &[
+    'x', 'y', 'z', 'w', 'v', 'u', 't', 's', 'r', 'q', 'p', 'o', 'n', 'm', 'l', 'k',
+];
 
 /// The letter of an axis in headers.
 pub fn axis_letter(axis: usize) -> char {
@@ -21,6 +23,7 @@ pub fn axis_letter(axis: usize) -> char {
 /// Where each cell of a board goes on a character grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    dims: usize,
     sizes: Vec<u32>,
     flip: Option<usize>,
     col_stride: Vec<u64>,
@@ -34,12 +37,22 @@ impl Layout {
     /// The nested-grid layout of a board with these axis sizes; `flip` is an
     /// axis drawn in reverse (the gravity axis when it is y).
     pub fn new(sizes: &[u32], flip: Option<usize>) -> Layout {
+        Layout::build(sizes, flip, sizes.len() > 2)
+    }
+
+    /// As [`Layout::new`] without grid headers, for tight screens.
+    pub fn compact(sizes: &[u32], flip: Option<usize>) -> Layout {
+        Layout::build(sizes, flip, false)
+    }
+
+    fn build(sizes: &[u32], flip: Option<usize>, headers: bool) -> Layout {
+        let dims = sizes.len();
         let mut sizes = sizes.to_vec();
         if sizes.len() == 1 {
             sizes.push(1);
         }
         let d = sizes.len();
-        let header = u64::from(d > 2);
+        let header = u64::from(headers && d > 2);
         let mut col_stride = vec![0u64; d];
         let mut row_stride = vec![0u64; d];
         col_stride[0] = 2;
@@ -60,6 +73,7 @@ impl Layout {
             }
         }
         Layout {
+            dims,
             sizes,
             flip,
             col_stride,
@@ -72,8 +86,7 @@ impl Layout {
 
     /// The layout for a position's board (y flipped under gravity on y).
     pub fn of(pos: &Position) -> Layout {
-        let rules = pos.rules();
-        Layout::new(rules.shape().sizes(), rules.gravity().filter(|&g| g == 1))
+        Layout::new(pos.rules().shape().sizes(), flip_axis(pos))
     }
 
     /// Width in characters.
@@ -120,7 +133,7 @@ impl Layout {
     }
 
     /// The header text of the grid holding these coordinates (`z1 w2`, or
-    /// compact `z1w2v0` beyond 4 axes), cut to the grid's width.
+    /// compact `z1w2v0` beyond 4 axes), cut to the grid's width plus two.
     pub fn header_text(&self, coords: &[u32]) -> String {
         let sep = if coords.len() > 4 { "" } else { " " };
         let text = coords
@@ -130,8 +143,9 @@ impl Layout {
             .map(|(a, c)| format!("{}{c}", axis_letter(a)))
             .collect::<Vec<_>>()
             .join(sep);
-        let grid_width = (2 * self.sizes[0] as usize).saturating_sub(1).max(1);
-        text.chars().take(grid_width.max(5)).collect()
+        // A header may run into the 3-column gap after its grid, less one space.
+        let room = 2 * self.sizes[0] as usize + 1;
+        text.chars().take(room).collect()
     }
 
     /// The cell shown at a character position, if any (for mouse clicks).
@@ -158,8 +172,14 @@ impl Layout {
         if col != 0 || row != 0 {
             return None;
         }
+        coords.truncate(self.dims);
         Some(coords)
     }
+}
+
+/// The axis drawn reversed: gravity on y puts y = 0 at the bottom.
+pub fn flip_axis(pos: &Position) -> Option<usize> {
+    pos.rules().gravity().filter(|&g| g == 1)
 }
 
 /// The most characters [`board_text`] draws before listing stones instead.
@@ -225,7 +245,11 @@ pub fn legend(pos: &Position) -> String {
         });
     }
     for axis in 2..d {
-        let dir = if axis % 2 == 0 { "grids left to right" } else { "grids top to bottom" };
+        let dir = if axis % 2 == 0 {
+            "grids left to right"
+        } else {
+            "grids top to bottom"
+        };
         parts.push(format!("{} {dir}", axis_letter(axis)));
     }
     let mut text = format!("{}: {}", rules, parts.join(", "));
@@ -261,9 +285,16 @@ pub fn outcome_lines(pos: &Position) -> Vec<String> {
     }
     match outcome {
         Outcome::Win { winner, lines } => {
-            let lines = lines.iter().map(|l| cells(l.cells())).collect::<Vec<_>>().join(" / ");
+            let lines = lines
+                .iter()
+                .map(|l| cells(l.cells()))
+                .collect::<Vec<_>>()
+                .join(" / ");
             if pos.rules().win() == WinRule::Anti {
-                vec![format!("{winner} wins: {} completed {lines}", winner.other())]
+                vec![format!(
+                    "{winner} wins: {} completed {lines}",
+                    winner.other()
+                )]
             } else {
                 vec![format!("{winner} wins: {lines}")]
             }
@@ -291,7 +322,8 @@ mod tests {
 
     #[test]
     fn connect4_text_has_y_upwards() {
-        let pos = hypertac_core::notation::play_columns(Rules::preset("connect4").unwrap(), "44").unwrap();
+        let pos = hypertac_core::notation::play_columns(Rules::preset("connect4").unwrap(), "44")
+            .unwrap();
         let text = board_text(&pos);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 7);

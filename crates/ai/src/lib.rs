@@ -7,6 +7,8 @@
 
 pub use hypertac_connect4 as connect4;
 
+pub mod pns;
+
 use hypertac_core::{Cell, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,8 +33,14 @@ pub enum Level {
 
 impl Level {
     /// All levels, weakest first.
-    pub const ALL: [Level; 6] =
-        [Level::Random, Level::Seed, Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
+    pub const ALL: [Level; 6] = [
+        Level::Random,
+        Level::Seed,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Perfect,
+    ];
 
     /// The level's name: `random`, `seed`, `easy`, `medium`, `hard`, `perfect`.
     pub const fn name(self) -> &'static str {
@@ -52,9 +60,14 @@ impl Level {
     /// A message listing the valid names.
     pub fn parse(text: &str) -> Result<Level, String> {
         let t = text.trim().to_ascii_lowercase();
-        Level::ALL.into_iter().find(|l| l.name() == t).ok_or_else(|| {
-            format!("unknown level {text:?}: expected random, seed, easy, medium, hard or perfect")
-        })
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == t)
+            .ok_or_else(|| {
+                format!(
+                    "unknown level {text:?}: expected random, seed, easy, medium, hard or perfect"
+                )
+            })
     }
 }
 
@@ -79,7 +92,10 @@ impl Budget {
     /// Whether time is up or a stop was asked for.
     pub fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }
 
@@ -95,5 +111,8 @@ pub struct Choice {
 /// Picks a move for the side to move, or `None` when the game is over.
 pub fn choose(pos: &Position, level: Level, seed: u64, budget: &Budget) -> Option<Choice> {
     let _ = (level, seed, budget);
-    pos.legal_moves().next().map(|cell| Choice { cell, reason: String::new() })
+    pos.legal_moves().next().map(|cell| Choice {
+        cell,
+        reason: String::new(),
+    })
 }

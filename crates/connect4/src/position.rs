@@ -163,6 +163,12 @@ impl Geometry {
         r & (self.board ^ mask)
     }
 
+    /// The cell each playable column would receive next, given all stones.
+    #[inline]
+    pub(crate) fn possible(&self, mask: u64) -> u64 {
+        (mask + self.bottom) & self.board
+    }
+
     /// Mirror image (column `c` becomes column `width - 1 - c`) of a bitboard.
     fn mirror(&self, b: u64) -> u64 {
         let col = (1u64 << (self.height + 1)) - 1;
@@ -331,6 +337,14 @@ impl Position {
         self.moves += 1;
     }
 
+    /// The position after the move whose new stone is `mv` in column `col`.
+    #[inline]
+    pub(crate) fn child(&self, mv: u64, col: u32) -> Position {
+        let mut p = *self;
+        p.play_bit(mv, col);
+        p
+    }
+
     /// Would dropping a stone in column `col` complete four in a row for the
     /// side to move? The column must be playable.
     #[inline]
@@ -347,7 +361,7 @@ impl Position {
     /// The cell each playable column would receive next.
     #[inline]
     pub(crate) fn possible(&self) -> u64 {
-        (self.mask + self.geo.bottom) & self.geo.board
+        self.geo.possible(self.mask)
     }
 
     /// Empty cells completing four for the side to move.
@@ -362,13 +376,13 @@ impl Position {
         self.geo.winning_cells(self.current ^ self.mask, self.mask)
     }
 
-    /// Playable cells that do not let the opponent win at once. Assumes the
-    /// side to move cannot win immediately. Empty if every move loses at
-    /// once (including the case of two immediate opponent threats).
+    /// Playable cells that do not let the opponent win at once, given the
+    /// opponent's winning cells `opp`. Assumes the side to move cannot win
+    /// immediately. Empty if every move loses at once (including the case of
+    /// two immediate opponent threats).
     #[inline]
-    pub(crate) fn non_losing_moves(&self) -> u64 {
+    pub(crate) fn non_losing_moves_given(&self, opp: u64) -> u64 {
         let mut possible = self.possible();
-        let opp = self.opponent_winning_cells();
         let forced = possible & opp;
         if forced != 0 {
             if forced & (forced - 1) != 0 {

@@ -1,9 +1,20 @@
 //! Negamax alpha-beta search with null windows, a transposition table and
 //! Connect-Four-specific pruning.
 
+use crate::book::Book;
 use crate::moves::{Move, MoveList};
 use crate::position::{Geometry, Position};
 use crate::tt::Table;
+
+/// Enhanced transposition cutoffs are tried at nodes with more than this
+/// many empty cells.
+const ETC_MIN_EMPTY: i32 = 16;
+
+/// Move ordering weights: threats playable at once, threats right above a
+/// playable cell, all useful threats.
+const W_NOW: i32 = 1;
+const W_NEXT: i32 = 2;
+const W_ALL: i32 = 1;
 
 /// A perfect Connect Four solver.
 ///
@@ -21,6 +32,9 @@ pub struct Solver {
     geo: Geometry,
     order: Vec<u32>,
     nodes: u64,
+    book: Option<Book>,
+    /// Depth of the book, -1 without one.
+    book_depth: i32,
 }
 
 impl Solver {
@@ -34,7 +48,28 @@ impl Solver {
             geo,
             order: center_order(geo.width()),
             nodes: 0,
+            book: None,
+            book_depth: -1,
         }
+    }
+
+    /// A solver with the opening book shipped with the crate (7x6 only; the
+    /// book only saves time, results are the same without it).
+    pub fn with_standard_book(tt_log2: u32) -> Self {
+        let mut s = Self::new(tt_log2);
+        s.set_book(Some(Book::standard()));
+        s
+    }
+
+    /// Uses `book` (or none) for positions it contains.
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book_depth = book.as_ref().map_or(-1, |b| b.depth() as i32);
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_ref()
     }
 
     /// Number of positions searched since the solver was created or
@@ -85,6 +120,9 @@ impl Solver {
         }
         if pos.can_win_next() {
             return if weak { 1 } else { (size + 1 - n) / 2 };
+        }
+        if let Some(s) = self.book.as_ref().and_then(|b| b.get(pos)) {
+            return if weak { s.signum() } else { s };
         }
         self.prepare(pos.geometry());
         let (mut min, mut max) = if weak {
@@ -146,12 +184,20 @@ impl Solver {
         let start = self.nodes;
         let size = self.geo.size() as i32;
         let n = pos.nb_moves() as i32;
-        let next = pos.non_losing_moves();
+        let opp_threats = pos.opponent_winning_cells();
+        let next = pos.non_losing_moves_given(opp_threats);
         if next == 0 {
             return -(size - n) / 2;
         }
         if n >= size - 2 {
             return 0;
+        }
+        let (key, mirrored) = pos.canonical_key();
+        self.tt.prefetch(key);
+        if n <= self.book_depth {
+            if let Some(s) = self.book.as_ref().and_then(|b| b.get(pos)) {
+                return s;
+            }
         }
         // The opponent cannot win with its next stone, we cannot win with
         // this one.
@@ -166,9 +212,62 @@ impl Solver {
         if hi <= alpha0 {
             return hi;
         }
-        let (key, mirrored) = pos.canonical_key();
-        let w = self.geo.width();
-        let mut tt_move = None;
+
+        // Candidate moves, scored by the threats they create. Also find out
+        // whether we could win with our stone after next (a move leaving
+        // two playable threats, or a threat right above a playable cell).
+        let geo = self.geo;
+        let mut list = MoveList::new();
+        let cur = pos.current();
+        let mask = pos.mask();
+        let mut win_soon = false;
+        for &col in &self.order {
+            let bit = next & geo.column_mask(col);
+            if bit != 0 {
+                let new_mask = mask | bit;
+                let threats = geo.winning_cells(cur | bit, new_mask);
+                let playable = geo.possible(new_mask);
+                let now = threats & playable;
+                if now & now.wrapping_sub(1) != 0 || threats & (now << 1) != 0 {
+                    // Two playable threats, or one with another right above
+                    // it: the opponent cannot stop our next stone, the best
+                    // possible score.
+                    return (size - 1 - n) / 2;
+                }
+                if threats & (playable << 1) != 0 {
+                    win_soon = true;
+                }
+                let child = pos.child(bit, col);
+                if let Some(b) = child.claimeven_bound() {
+                    // The claimeven rule bounds the opponent after this move.
+                    lo = lo.max(-b);
+                    if lo >= beta0 {
+                        return lo;
+                    }
+                }
+                let (ckey, _) = child.canonical_key();
+                self.tt.prefetch(ckey);
+                // Threats right above an opponent threat never win.
+                let useful = threats & !((opp_threats & !bit) << 1);
+                let score = W_NOW * (useful & playable).count_ones() as i32
+                    + W_NEXT * (useful & (playable << 1)).count_ones() as i32
+                    + W_ALL * useful.count_ones() as i32;
+                list.push(Move {
+                    bit,
+                    col,
+                    score,
+                    key: ckey,
+                });
+            }
+        }
+        if !win_soon {
+            hi = hi.min((size - 3 - n) / 2);
+            if hi <= alpha0 {
+                return hi;
+            }
+        }
+
+        let w = geo.width();
         if let Some(hit) = self.tt.probe(key) {
             lo = lo.max(hit.lower);
             hi = hi.min(hit.upper);
@@ -178,32 +277,30 @@ impl Solver {
             if hi <= alpha0 {
                 return hi;
             }
-            tt_move = hit.mv.map(|c| if mirrored { w - 1 - c } else { c });
+            if let Some(c) = hit.mv {
+                list.move_to_front(if mirrored { w - 1 - c } else { c });
+            }
+        }
+        // Enhanced transposition cutoff: a child already known to be bad
+        // enough for the opponent.
+        if n + ETC_MIN_EMPTY < size {
+            for m in list.as_slice() {
+                if let Some(h) = self.tt.probe(m.key) {
+                    let v = -h.upper;
+                    if v >= beta0 {
+                        return v;
+                    }
+                }
+            }
         }
         let alpha_start = alpha0.max(lo);
         let mut alpha = alpha_start;
         let beta = beta0.min(hi);
 
-        let mut list = MoveList::new();
-        let cur = pos.current();
-        let mask = pos.mask();
-        for &col in &self.order {
-            let bit = next & self.geo.column_mask(col);
-            if bit != 0 {
-                let score = if Some(col) == tt_move {
-                    1000
-                } else {
-                    self.geo.winning_cells(cur | bit, mask | bit).count_ones() as i32
-                };
-                list.push(Move { bit, col, score });
-            }
-        }
-
         let mut best = i32::MIN;
         let mut best_col = 0;
         for m in list.as_slice() {
-            let mut child = *pos;
-            child.play_bit(m.bit, m.col);
+            let child = pos.child(m.bit, m.col);
             let v = -self.negamax(&child, -beta, -alpha);
             if v > best {
                 best = v;

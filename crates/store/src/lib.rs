@@ -13,14 +13,18 @@
 //!   [`Record`] as the source of truth, and columns copied from it for listing
 //!   (rules text, players, move count, result, created/updated times).
 //! - The game in progress is the record named [`CURRENT`] (`@current`); user
-//!   names may not start with `@`.
+//!   names may not start with `@`. When a new game replaces it,
+//!   [`Store::archive_current`] keeps the old one (if it has moves) as
+//!   `game YYYY-MM-DD HH.MM` (UTC start time).
 #![deny(missing_docs)]
 
 mod error;
 mod name;
 mod schema;
 mod store;
+mod time;
 
 pub use error::StoreError;
 pub use name::{validate_name, CURRENT};
-pub use store::{Store, Summary, DB_FILE};
+pub use store::{set_wait_notice, Store, Summary, BUSY_TIMEOUT, DB_FILE};
+pub use time::format_time;

@@ -5,13 +5,39 @@ use crate::{validate_name, StoreError, CURRENT};
 use hypertac_core::record::Record;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The store's file name inside its folder.
 pub const DB_FILE: &str = "records.sqlite3";
 
-/// How long a writer waits for another process before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long an operation waits for another process before giving up.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long to sleep between tries while the store is busy.
+const BUSY_STEP: Duration = Duration::from_millis(20);
+
+static WAIT_NOTICE: OnceLock<fn()> = OnceLock::new();
+
+/// Sets a function called when a store operation starts waiting for another
+/// process (e.g. to print "waiting for the record store"); the first call wins.
+pub fn set_wait_notice(notice: fn()) {
+    let _ = WAIT_NOTICE.set(notice);
+}
+
+/// SQLite's busy handler: announce the wait once, then retry every
+/// [`BUSY_STEP`] until [`BUSY_TIMEOUT`] has passed.
+fn busy(count: i32) -> bool {
+    if count == 0 {
+        if let Some(notice) = WAIT_NOTICE.get() {
+            notice();
+        }
+    }
+    if BUSY_STEP * count.max(0) as u32 >= BUSY_TIMEOUT {
+        return false;
+    }
+    std::thread::sleep(BUSY_STEP);
+    true
+}
 
 /// One line of `records list`: the indexed columns of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +78,7 @@ impl Store {
             .map(|d| d.data_dir().join(DB_FILE))
             .ok_or_else(|| StoreError::Unusable {
                 path: PathBuf::from(DB_FILE),
-                reason: "no home directory found; set HYPERTAC_HOME to a folder for records"
-                    .into(),
+                reason: "no home directory found; set HYPERTAC_HOME to a folder for records".into(),
             })
     }
 
@@ -84,7 +109,8 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags).map_err(|e| unusable(e.to_string()))?;
+        let mut conn =
+            Connection::open_with_flags(path, flags).map_err(|e| unusable(e.to_string()))?;
         let classify = |e: rusqlite::Error| match e.sqlite_error_code() {
             Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => unusable(
                 "the file is not a hypertac record store or is damaged; it was left untouched \
@@ -94,7 +120,7 @@ impl Store {
             Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => StoreError::Busy,
             _ => unusable(e.to_string()),
         };
-        conn.busy_timeout(BUSY_TIMEOUT).map_err(classify)?;
+        conn.busy_handler(Some(busy)).map_err(classify)?;
         // Reading the schema first detects a file that is not a database before anything is written.
         let (version, tables): (i64, i64) = conn
             .query_row(
@@ -216,6 +242,46 @@ impl Store {
         upsert(&tx, CURRENT, record)?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// Keeps the game in progress, if it has moves, under the name
+    /// `game YYYY-MM-DD HH.MM` (its start time, UTC; `-2`, `-3`, .. appended
+    /// when taken) and returns that name. Called before a new game replaces
+    /// `@current`, so no played game is lost.
+    ///
+    /// # Errors
+    /// A database failure (nothing changes).
+    pub fn archive_current(&mut self) -> Result<Option<String>, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let found: Option<(i64, i64)> = tx
+            .query_row(
+                "SELECT moves, created_ms FROM records WHERE name = ?1",
+                [CURRENT],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((_, created_ms)) = found.filter(|&(moves, _)| moves > 0) else {
+            return Ok(None);
+        };
+        let base = format!("game {}", crate::format_time(created_ms).replace(':', "."));
+        let mut name = base.clone();
+        let mut n = 1;
+        while tx
+            .query_row("SELECT 1 FROM records WHERE name = ?1", [&name], |_| Ok(()))
+            .optional()?
+            .is_some()
+        {
+            n += 1;
+            name = format!("{base}-{n}");
+        }
+        tx.execute(
+            "UPDATE records SET name = ?2 WHERE name = ?1",
+            params![CURRENT, name],
+        )?;
+        tx.commit()?;
+        Ok(Some(name))
     }
 
     /// Forgets the game in progress (no error if there is none).

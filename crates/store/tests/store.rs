@@ -45,12 +45,18 @@ fn current_round_trip_and_listing() {
 fn overwrite_needs_force_and_rename_works() {
     let (_dir, mut store) = temp_store();
     store.put("a", &record(&[4]), false).unwrap();
-    assert!(matches!(store.put("a", &record(&[4, 0]), false), Err(StoreError::Exists(_))));
+    assert!(matches!(
+        store.put("a", &record(&[4, 0]), false),
+        Err(StoreError::Exists(_))
+    ));
     assert_eq!(store.get("a").unwrap().moves.len(), 1);
     store.put("a", &record(&[4, 0]), true).unwrap();
     assert_eq!(store.get("a").unwrap().moves.len(), 2);
     store.put("b", &record(&[1]), false).unwrap();
-    assert!(matches!(store.rename("a", "b", false), Err(StoreError::Exists(_))));
+    assert!(matches!(
+        store.rename("a", "b", false),
+        Err(StoreError::Exists(_))
+    ));
     store.rename("a", "c", false).unwrap();
     assert!(matches!(store.get("a"), Err(StoreError::NotFound(_))));
     assert_eq!(store.get("c").unwrap().moves.len(), 2);
@@ -62,7 +68,13 @@ fn overwrite_needs_force_and_rename_works() {
 fn bad_names_and_bad_records_are_refused() {
     let (_dir, mut store) = temp_store();
     for name in ["", "@current", "a/b", " x", &"n".repeat(65)] {
-        assert!(matches!(store.put(name, &record(&[]), false), Err(StoreError::BadName(_))), "{name:?}");
+        assert!(
+            matches!(
+                store.put(name, &record(&[]), false),
+                Err(StoreError::BadName(_))
+            ),
+            "{name:?}"
+        );
     }
     let mut bad = record(&[4, 0]);
     bad.moves[1].cell = "1,1".into();
@@ -78,7 +90,10 @@ fn a_file_that_is_not_a_store_is_left_untouched() {
     let junk = b"this is not a database, just some text that happens to be here\n".repeat(100);
     std::fs::write(&path, &junk).unwrap();
     let err = Store::open(&path).err().expect("junk refused");
-    assert!(err.to_string().contains("not a hypertac record store"), "{err}");
+    assert!(
+        err.to_string().contains("not a hypertac record store"),
+        "{err}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), junk);
 }
 
@@ -93,8 +108,31 @@ fn schema_version_is_set_and_reopening_keeps_data() {
     let store = Store::open(&path).unwrap();
     assert_eq!(store.get("kept").unwrap().moves.len(), 1);
     let conn = rusqlite::Connection::open(&path).unwrap();
-    let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    let v: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(v, 1);
-    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(mode, "wal");
+}
+
+#[test]
+fn archiving_keeps_a_played_game_under_a_dated_name() {
+    let (_dir, mut store) = temp_store();
+    store.save_current(&record(&[])).unwrap();
+    assert_eq!(store.archive_current().unwrap(), None);
+    store.save_current(&record(&[4, 0])).unwrap();
+    assert_eq!(
+        store.archive_current().unwrap().as_deref(),
+        Some("game 1970-01-01 00.00")
+    );
+    assert!(store.current().unwrap().is_none());
+    store.save_current(&record(&[4])).unwrap();
+    assert_eq!(
+        store.archive_current().unwrap().as_deref(),
+        Some("game 1970-01-01 00.00-2")
+    );
+    assert_eq!(store.get("game 1970-01-01 00.00").unwrap().moves.len(), 2);
 }
