@@ -424,9 +424,22 @@ fn records_save_list_rename_export_import_open_delete() {
     assert_eq!(opened["moves"], json!(["1,1", "0,0"]));
     s.ok("DELETE", "/api/records/copy", None);
     s.fails("DELETE", "/api/records/copy", None, 404);
-    assert_eq!(
-        s.ok("GET", "/api/records", None).as_array().unwrap().len(),
-        1
+    let list = s.ok("GET", "/api/records", None);
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"second game") && !names.contains(&"copy"),
+        "{names:?}"
+    );
+    // The replaced 3-move game in progress was kept as a dated record.
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(
+        list.as_array().unwrap().iter().any(|r| r["moves"] == 3),
+        "{list}"
     );
 }
 

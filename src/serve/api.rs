@@ -182,12 +182,12 @@ async fn new_game(
     let sides = req.sides()?;
     let opening = req.opening(&rules)?;
     app.stop_thinking();
-    let store = app.open_store()?;
-    let mut fresh = Session::new(rules, sides, Some(store)).map_err(session_error)?;
-    for cell in opening {
-        fresh.play(cell).map_err(session_error)?;
-    }
     app.with_session(|session| {
+        let store = app.open_store()?;
+        let mut fresh = Session::new(rules, sides, Some(store)).map_err(session_error)?;
+        for cell in opening {
+            fresh.play(cell).map_err(session_error)?;
+        }
         *session = fresh;
         Ok(Json(game_view(session, app.is_thinking())))
     })
@@ -400,20 +400,14 @@ async fn hint(
 ) -> ApiResult<Json<HintAnswer>> {
     let asked = req.level()?;
     let search = app.with_session(|session| {
-        let pos = session.position();
-        if pos.is_over() {
+        if session.position().is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
-        let strongest = if pos.rules().is_connect4() {
-            Level::Perfect
-        } else {
-            Level::Hard
-        };
-        Ok(Search {
-            position: pos.clone(),
-            level: asked.unwrap_or(strongest),
-            seed: pos.hash(),
-        })
+        let mut search = session.hint_search();
+        if let Some(level) = asked {
+            search.level = level;
+        }
+        Ok(search)
     })?;
     let shape = search.position.rules().shape().clone();
     let ms = req.millis(search.level);
