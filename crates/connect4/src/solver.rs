@@ -8,7 +8,7 @@ use crate::tt::Table;
 
 /// Enhanced transposition cutoffs are tried at nodes with more than this
 /// many empty cells.
-const ETC_MIN_EMPTY: i32 = 16;
+const ETC_MIN_EMPTY: i32 = 12;
 
 /// Move ordering weights: threats playable at once, threats right above a
 /// playable cell, all useful threats.
