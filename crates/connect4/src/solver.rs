@@ -213,14 +213,13 @@ impl Solver {
             return hi;
         }
 
-        // Candidate moves, scored by the threats they create. Also find out
-        // whether we could win with our stone after next (a move leaving
-        // two playable threats, or a threat right above a playable cell).
+        // Candidate moves, scored by the threats they create. A move after
+        // which the opponent cannot stop our next stone is the best score we
+        // can still get and ends the search at once.
         let geo = self.geo;
         let mut list = MoveList::new();
         let cur = pos.current();
         let mask = pos.mask();
-        let mut win_soon = false;
         for &col in &self.order {
             let bit = next & geo.column_mask(col);
             if bit != 0 {
@@ -228,14 +227,14 @@ impl Solver {
                 let threats = geo.winning_cells(cur | bit, new_mask);
                 let playable = geo.possible(new_mask);
                 let now = threats & playable;
-                if now & now.wrapping_sub(1) != 0 || threats & (now << 1) != 0 {
-                    // Two playable threats, or one with another right above
-                    // it: the opponent cannot stop our next stone, the best
-                    // possible score.
+                if now & now.wrapping_sub(1) != 0
+                    || threats & (now << 1) != 0
+                    || playable & !(threats >> 1) == 0
+                {
+                    // Two playable threats, one with another right above it,
+                    // or every reply right below a threat: the opponent
+                    // cannot stop our next stone, the best possible score.
                     return (size - 1 - n) / 2;
-                }
-                if threats & (playable << 1) != 0 {
-                    win_soon = true;
                 }
                 let child = pos.child(bit, col);
                 if let Some(b) = child.claimeven_bound() {
@@ -260,11 +259,11 @@ impl Solver {
                 });
             }
         }
-        if !win_soon {
-            hi = hi.min((size - 3 - n) / 2);
-            if hi <= alpha0 {
-                return hi;
-            }
+        // No move wins with our next stone (see above: these are the only
+        // ways to force it), so the best we can hope for is one stone later.
+        hi = hi.min((size - 3 - n) / 2);
+        if hi <= alpha0 {
+            return hi;
         }
 
         let w = geo.width();
