@@ -149,11 +149,6 @@ impl Board {
         b
     }
 
-    /// The rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
     /// Cells in a row.
     pub fn k(&self) -> u8 {
         self.k
@@ -167,11 +162,6 @@ impl Board {
     /// Whether the board keeps only the lines through stones.
     pub fn is_sparse(&self) -> bool {
         self.walker.is_some()
-    }
-
-    /// The evaluation weights.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
     }
 
     /// Number of local cells.
@@ -214,11 +204,6 @@ impl Board {
         Player::to_move_at(self.stack.len())
     }
 
-    /// Number of stones on the board.
-    pub fn ply(&self) -> usize {
-        self.stack.len()
-    }
-
     /// The Zobrist hash of the stones.
     pub fn hash(&self) -> u64 {
         self.hash
@@ -248,12 +233,6 @@ impl Board {
         &self.line_cells[l as usize * k..(l as usize + 1) * k]
     }
 
-    /// Stones of X and O on a line.
-    #[inline]
-    pub fn counts(&self, l: u32) -> [u8; 2] {
-        self.counts[l as usize]
-    }
-
     /// Number of known lines.
     pub fn line_count(&self) -> usize {
         self.counts.len()
@@ -267,11 +246,6 @@ impl Board {
     /// Lines where `p` has k-2 stones (at least one) and the other side none.
     pub fn open2(&self, p: Player) -> &[u32] {
         &self.open2[p.index()]
-    }
-
-    /// Lines completed by each side.
-    pub fn completed(&self) -> [u32; 2] {
-        self.completed
     }
 
     /// The line-based score from X's point of view.
@@ -291,14 +265,6 @@ impl Board {
                 let c = self.cells[id as usize];
                 g.landing(c) == Some(c)
             }
-        }
-    }
-
-    /// With gravity: the playable cell of the column holding `cell`.
-    pub fn landing(&self, cell: Cell) -> Option<Cell> {
-        match &self.gravity {
-            None => None,
-            Some(g) => g.landing(cell.0).map(Cell),
         }
     }
 
