@@ -1,11 +1,130 @@
 //! `hypertac bot`: one move of the n^d tic-tac-toe tournament protocol.
+//!
+//! stdin: `n,d` on the first line, the moves so far (`x,y,..;x,y,..`, X
+//! first, coordinates from 0) on the second (empty or missing before the
+//! first move). stdout: one move `x,y,..` and nothing else; exit 0. Bad
+//! input: one line on stderr naming the problem, exit 2.
+//!
+//! The answer is deterministic: the computer player's search is bounded by
+//! node counts, not by the clock; `--time-ms` is only a safety cap far above
+//! the usual thinking time, and only when it cuts a search short can the
+//! move depend on the machine's speed.
+
+use hypertac_ai::{choose, Budget, Level};
+use hypertac_core::{notation, Outcome, PlayError, Position, Rules};
+use std::io::Read;
+
+/// Largest n accepted (k = n cells per line).
+const MAX_N: u64 = 1000;
+/// Largest d accepted: a cell lies on up to (3^d - 1)/2 directions of lines.
+const MAX_D: u64 = 12;
 
 /// Arguments of the subcommand.
 #[derive(clap::Args, Debug)]
-pub struct BotArgs {}
+pub struct BotArgs {
+    /// Playing strength: random, seed, easy, medium, hard (or perfect).
+    #[arg(long, default_value = "hard", value_parser = Level::parse)]
+    pub level: Level,
+    /// Seed for tie-breaks and random moves; the same seed gives the same move.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Safety cap on thinking time in milliseconds (searches are bounded by
+    /// node counts and normally end far sooner).
+    #[arg(long, default_value_t = 20_000)]
+    pub time_ms: u64,
+    /// Also write why the move was chosen to stderr.
+    #[arg(long)]
+    pub explain: bool,
+}
 
 /// Runs the subcommand; returns the process exit code.
-pub fn run(_args: &BotArgs) -> i32 {
-    eprintln!("not implemented yet");
-    2
+pub fn run(args: &BotArgs) -> i32 {
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("error: cannot read stdin: {e}");
+        return 2;
+    }
+    match answer(&input, args) {
+        Ok(text) => {
+            println!("{text}");
+            0
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+/// The move to print for a protocol input, or the one-line error message.
+pub fn answer(input: &str, args: &BotArgs) -> Result<String, String> {
+    let pos = parse_input(input)?;
+    let budget = Budget::millis(args.time_ms);
+    let choice = choose(&pos, args.level, args.seed, &budget)
+        .ok_or_else(|| "no move is possible".to_string())?;
+    if args.explain {
+        eprintln!("{}", choice.reason);
+    }
+    Ok(notation::format_cell(pos.rules().shape(), choice.cell))
+}
+
+/// Reads `n,d` and the move list into a position whose game is still on.
+fn parse_input(input: &str) -> Result<Position, String> {
+    let mut lines = input.split('\n').map(|l| l.trim_end_matches('\r'));
+    let header = lines
+        .next()
+        .filter(|l| !l.trim().is_empty())
+        .ok_or("empty input: expected `n,d` on the first line")?;
+    let rules = parse_header(header)?;
+    let moves_line = lines.next().unwrap_or("");
+    if let Some(extra) = lines.find(|l| !l.trim().is_empty()) {
+        return Err(format!(
+            "unexpected third line {extra:?}: expected `n,d` then one line of moves"
+        ));
+    }
+    let shape = rules.shape().clone();
+    let moves = notation::parse_move_list(&shape, moves_line).map_err(|e| e.to_string())?;
+    let pos = Position::from_moves(rules, &moves).map_err(|(i, e)| {
+        let cell = notation::format_cell(&shape, moves[i]);
+        match e {
+            PlayError::Occupied { .. } => {
+                format!("move {} ({cell}) repeats an earlier move: {e}", i + 1)
+            }
+            PlayError::GameOver => {
+                format!(
+                    "move {} ({cell}) comes after the game was already won",
+                    i + 1
+                )
+            }
+            _ => format!("move {} ({cell}): {e}", i + 1),
+        }
+    })?;
+    match pos.outcome() {
+        Outcome::Ongoing => Ok(pos),
+        Outcome::Win { winner, .. } => Err(format!("the game is already over: {winner} won")),
+        Outcome::Draw => Err("the game is already over: the board is full".into()),
+    }
+}
+
+/// Parses `n,d` into the n^d game with n in a row.
+fn parse_header(header: &str) -> Result<Rules, String> {
+    let parts: Vec<&str> = header.split(',').map(str::trim).collect();
+    if parts.len() != 2 {
+        return Err(format!(
+            "bad first line {header:?}: expected two numbers `n,d` like 4,3"
+        ));
+    }
+    let number = |t: &str, what: &str| {
+        t.parse::<u64>()
+            .map_err(|_| format!("bad first line {header:?}: {what} {t:?} is not a whole number"))
+    };
+    let n = number(parts[0], "n")?;
+    let d = number(parts[1], "d")?;
+    if !(2..=MAX_N).contains(&n) {
+        return Err(format!("n = {n} is out of range: n is 2 to {MAX_N}"));
+    }
+    if !(1..=MAX_D).contains(&d) {
+        return Err(format!("d = {d} is out of range: d is 1 to {MAX_D}"));
+    }
+    Rules::cube(n as u32, d as usize).map_err(|e| format!("a {n}^{d} board cannot be played: {e}"))
 }

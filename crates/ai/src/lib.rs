@@ -7,9 +7,20 @@
 
 pub use hypertac_connect4 as connect4;
 
+mod board;
+mod candidates;
+mod eval;
+mod levels;
+mod perfect;
 pub mod pns;
+mod random;
+mod search;
+mod seed;
+mod symmetry;
+mod threats;
+mod tt;
 
-use hypertac_core::{Cell, Position};
+use hypertac_core::{zobrist, Cell, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -109,10 +120,65 @@ pub struct Choice {
 }
 
 /// Picks a move for the side to move, or `None` when the game is over.
+///
+/// Deterministic: searches are bounded by node counts, not by the clock, so
+/// the same position, level and seed give the same move; the `budget` is a
+/// safety stop (when it runs out, the best move found so far is played and
+/// determinism is lost). Works on every board: huge sparse boards only look
+/// at cells on lines through stones (or the centre of an empty board).
+///
+/// # Examples
+/// ```
+/// use hypertac_ai::{choose, Budget, Level};
+/// use hypertac_core::{Position, Rules};
+/// let pos = Position::new(Rules::preset("tictactoe").unwrap());
+/// let choice = choose(&pos, Level::Hard, 1, &Budget::millis(5_000)).unwrap();
+/// assert!(pos.is_legal(choice.cell));
+/// ```
 pub fn choose(pos: &Position, level: Level, seed: u64, budget: &Budget) -> Option<Choice> {
-    let _ = (level, seed, budget);
-    pos.legal_moves().next().map(|cell| Choice {
-        cell,
-        reason: String::new(),
-    })
+    choose_with_nodes(pos, level, seed, budget, None)
+}
+
+/// The node budget of a searching level (positions visited per move), or
+/// `None` for `random` and `seed`.
+pub fn node_budget(level: Level) -> Option<u64> {
+    levels::limits(level).map(|l| l.nodes)
+}
+
+/// As [`choose`], with the searching levels' node budget replaced by
+/// `nodes` (threat searches scale along); `None` keeps the level's own.
+pub fn choose_with_nodes(
+    pos: &Position,
+    level: Level,
+    seed: u64,
+    budget: &Budget,
+    nodes: Option<u64>,
+) -> Option<Choice> {
+    if pos.is_over() {
+        return None;
+    }
+    let mut rng =
+        random::Rng::new(seed ^ zobrist::splitmix64(pos.hash() ^ pos.moves().len() as u64));
+    match level {
+        Level::Random => random::random_move(pos, &mut rng).map(|cell| Choice {
+            cell,
+            reason: "random move".into(),
+        }),
+        Level::Seed => seed::seed_move(pos, &mut rng),
+        _ => {
+            if level == Level::Perfect && pos.rules().is_connect4() {
+                if let Some(c) = perfect::connect4_move(pos) {
+                    return Some(c);
+                }
+            }
+            let mut limits = levels::limits(level).expect("searching level");
+            if let Some(n) = nodes {
+                let n = n.max(1);
+                limits.threat_nodes = (u128::from(limits.threat_nodes) * u128::from(n)
+                    / u128::from(limits.nodes.max(1))) as u64;
+                limits.nodes = n;
+            }
+            levels::search_move(pos, &limits, seed, budget)
+        }
+    }
 }

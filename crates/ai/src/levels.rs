@@ -1,0 +1,147 @@
+//! What each level does: its search limits and the order of its decisions
+//! (win now, block, double threat, threat sequence, search).
+
+use crate::board::Board;
+use crate::candidates::root_moves;
+use crate::search::{moves_to_result, Limits, Search};
+use crate::threats::{double_threats, threat_sequence};
+use crate::{Budget, Choice, Level};
+use hypertac_core::{Position, WinRule};
+
+/// The search limits of a searching level (`None` for random and seed).
+pub(crate) fn limits(level: Level) -> Option<Limits> {
+    match level {
+        Level::Random | Level::Seed => None,
+        Level::Easy => Some(Limits {
+            max_depth: 2,
+            nodes: 5_000,
+            root_width: 12,
+            width: 8,
+            threat_nodes: 0,
+            tt_log2: 12,
+        }),
+        Level::Medium => Some(Limits {
+            max_depth: 4,
+            nodes: 60_000,
+            root_width: 20,
+            width: 10,
+            threat_nodes: 2_000,
+            tt_log2: 16,
+        }),
+        Level::Hard | Level::Perfect => Some(Limits {
+            max_depth: 40,
+            nodes: 400_000,
+            root_width: 32,
+            width: 12,
+            threat_nodes: 30_000,
+            tt_log2: 20,
+        }),
+    }
+}
+
+fn choice(b: &Board, id: u32, reason: impl Into<String>) -> Option<Choice> {
+    Some(Choice {
+        cell: b.cell(id),
+        reason: reason.into(),
+    })
+}
+
+/// The move of a searching level.
+pub(crate) fn search_move(
+    pos: &Position,
+    limits: &Limits,
+    seed: u64,
+    budget: &Budget,
+) -> Option<Choice> {
+    if pos.is_over() {
+        return None;
+    }
+    let mut b = Board::new(pos);
+    let mut limits = *limits;
+    if b.is_sparse() {
+        // Each new cell walks every direction: fewer, dearer positions.
+        limits.nodes = (limits.nodes / 8).max(1);
+    }
+    let limits = &limits;
+    let me = b.to_move();
+    let them = me.other();
+    if b.win() == WinRule::FirstToK {
+        if let Some(&c) = b.threat_cells(me).first() {
+            return choice(&b, c, "wins now");
+        }
+        let blocks = b.threat_cells(them);
+        match blocks.len() {
+            0 => {}
+            1 => return choice(&b, blocks[0], format!("blocks {them}'s line")),
+            _ => {
+                return choice(
+                    &b,
+                    blocks[0],
+                    format!("blocks one of {them}'s lines ({them} has two)"),
+                )
+            }
+        }
+        if limits.threat_nodes > 0 {
+            if let Some(&c) = double_threats(&mut b).first() {
+                return choice(&b, c, "makes a double threat: wins in 2");
+            }
+            let mut nodes = limits.threat_nodes;
+            if let Some((c, n)) = threat_sequence(&mut b, 12, &mut nodes) {
+                return choice(&b, c, format!("forces a win in {n}"));
+            }
+        }
+    }
+    let (root, pool) = root_moves(&mut b, pos, limits.root_width, seed);
+    let first = *root.first()?;
+    if root.len() == 1 {
+        return choice(&b, first, "only sensible move");
+    }
+    let mut search = Search::new(b, root.clone(), pool, limits, budget);
+    let found = search.run(limits.max_depth);
+    if std::env::var_os("HYPERTAC_AI_DEBUG").is_some() {
+        eprintln!(
+            "nodes {} lines {} cells {} found {found:?}",
+            search.nodes,
+            search.b.line_count(),
+            search.b.cell_count()
+        );
+    }
+    let mut b = search.b;
+    let (best, reason) = match found {
+        None => (first, "best first guess (no time to search)".to_string()),
+        Some(f) => match moves_to_result(f.score) {
+            Some(n) if f.score > 0 => (f.best, format!("wins in {n}")),
+            Some(n) => (f.best, format!("holds out longest (loses in {n})")),
+            None => (f.best, format!("best by search to depth {}", f.depth)),
+        },
+    };
+    if limits.threat_nodes > 0
+        && b.win() == WinRule::FirstToK
+        && found.is_some_and(|f| f.score < PROVEN_WIN)
+    {
+        if let Some(safe) = avoid_threat_sequences(&mut b, best, &root, limits.threat_nodes) {
+            if safe != best {
+                return choice(&b, safe, "stops a forced threat sequence");
+            }
+        }
+    }
+    choice(&b, best, reason)
+}
+
+const PROVEN_WIN: i64 = crate::eval::PROVEN;
+
+/// The first of `best`, then the other root moves, after which the opponent
+/// has no threat sequence; `None` if every move allows one.
+fn avoid_threat_sequences(b: &mut Board, best: u32, root: &[u32], nodes: u64) -> Option<u32> {
+    let order = std::iter::once(best).chain(root.iter().copied().filter(|&m| m != best));
+    for m in order.take(8) {
+        b.make(m);
+        let mut budget = nodes / 4;
+        let loses = threat_sequence(b, 12, &mut budget).is_some();
+        b.unmake();
+        if !loses {
+            return Some(m);
+        }
+    }
+    None
+}

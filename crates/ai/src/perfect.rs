@@ -1,0 +1,37 @@
+//! Perfect Connect Four through the bitboard solver crate.
+
+use crate::connect4::{Position as C4, Solver};
+use crate::Choice;
+use hypertac_core::{notation, Position};
+
+/// Stones below which the solver is not asked (the opening solves slowly);
+/// the searching player plays those moves instead.
+pub(crate) const FROM_STONES: usize = 8;
+
+/// The solver's best move for a Connect Four position, or `None` if the
+/// position cannot be handed to it.
+pub(crate) fn connect4_move(pos: &Position) -> Option<Choice> {
+    if pos.is_over() || pos.moves().len() < FROM_STONES {
+        return None;
+    }
+    let columns = notation::format_columns(pos).ok()?;
+    let c4 = C4::from_moves(&columns).ok()?;
+    let mut solver = Solver::new(22);
+    let scores = solver.analyze(&c4, false);
+    let width = scores.len() as i64;
+    let centre = (width - 1) / 2;
+    let (col, score) = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(c, s)| s.map(|s| (c, s)))
+        .max_by_key(|&(c, s)| (s, -(c as i64 - centre).abs()))?;
+    let shape = pos.rules().shape();
+    let base = shape.cell(&[col as u32, 0])?;
+    let cell = pos.landing(base)?;
+    let reason = match score {
+        s if s > 0 => format!("perfect play: wins (score {s})"),
+        0 => "perfect play: draws".to_string(),
+        s => format!("perfect play: loses at best (score {s})"),
+    };
+    Some(Choice { cell, reason })
+}

@@ -1,0 +1,100 @@
+//! Threats in first-to-k games: a line with k-1 stones of one side and an
+//! empty playable cell wins next move unless blocked. Two such threats on
+//! different cells at once cannot both be blocked: a double threat wins.
+//! A threat sequence (victory by continuous threats) plays threats that the
+//! opponent must answer until a double threat appears.
+
+use crate::board::Board;
+use hypertac_core::Player;
+
+/// Cells where `p` would make at least one new threat: empty playable cells of
+/// `p`'s open k-2 lines, ordered by how many such lines they lie on (most first).
+pub(crate) fn threat_makers(b: &Board, p: Player) -> Vec<(u32, u32)> {
+    let mut tally: Vec<(u32, u32)> = Vec::new();
+    for &l in b.open2(p) {
+        for &c in b.line(l) {
+            if b.stone(c) == 0 && b.playable(c) {
+                match tally.iter_mut().find(|t| t.0 == c) {
+                    Some(t) => t.1 += 1,
+                    None => tally.push((c, 1)),
+                }
+            }
+        }
+    }
+    tally.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    tally
+}
+
+/// Moves of the side to move that make a double threat while the opponent
+/// has no threat of its own: each wins in two of its moves.
+pub(crate) fn double_threats(b: &mut Board) -> Vec<u32> {
+    let me = b.to_move();
+    if !b.threat_cells(me.other()).is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (c, _) in threat_makers(b, me) {
+        b.make(c);
+        if b.threat_cells(me).len() >= 2 && b.threat_cells(me.other()).is_empty() {
+            out.push(c);
+        }
+        b.unmake();
+    }
+    out
+}
+
+/// A threat sequence for the side to move: returns its first move and how
+/// many moves of the attacker it takes to win, searching at most `depth`
+/// threats and `nodes` positions.
+pub(crate) fn threat_sequence(b: &mut Board, depth: u32, nodes: &mut u64) -> Option<(u32, u32)> {
+    let me = b.to_move();
+    if let Some(&c) = b.threat_cells(me).first() {
+        return Some((c, 1));
+    }
+    if !b.threat_cells(me.other()).is_empty() {
+        return None;
+    }
+    vcf(b, me, depth, nodes)
+}
+
+fn vcf(b: &mut Board, me: Player, depth: u32, nodes: &mut u64) -> Option<(u32, u32)> {
+    if depth == 0 || *nodes == 0 {
+        return None;
+    }
+    for (c, _) in threat_makers(b, me) {
+        *nodes = nodes.saturating_sub(1);
+        if *nodes == 0 {
+            return None;
+        }
+        b.make(c);
+        let found = answer(b, me, depth, nodes);
+        b.unmake();
+        if let Some(moves) = found {
+            return Some((c, moves));
+        }
+    }
+    None
+}
+
+/// After the attacker's threat: the number of attacker moves to win, if the
+/// opponent's forced answers cannot stop it.
+fn answer(b: &mut Board, me: Player, depth: u32, nodes: &mut u64) -> Option<u32> {
+    if b.result().is_some() || !b.threat_cells(me.other()).is_empty() {
+        return None;
+    }
+    let threats = b.threat_cells(me);
+    match threats.len() {
+        0 => None,
+        1 => {
+            b.make(threats[0]);
+            let found = if b.result().is_none() && b.threat_cells(me.other()).is_empty() {
+                vcf(b, me, depth - 1, nodes).map(|(_, m)| m + 1)
+            } else {
+                None
+            };
+            b.unmake();
+            found
+        }
+        _ => Some(2),
+    }
+}
