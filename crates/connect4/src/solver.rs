@@ -3,7 +3,7 @@
 
 use crate::book::Book;
 use crate::moves::{Move, MoveList};
-use crate::position::{Geometry, Position};
+use crate::position::{Dims, Geometry, Position, Std7x6};
 use crate::tt::Table;
 
 /// Enhanced transposition cutoffs are tried at nodes with more than this
@@ -30,7 +30,8 @@ pub struct Solver {
     tt: Table,
     tt_log2: u32,
     geo: Geometry,
-    order: Vec<u32>,
+    /// Columns from the center outwards (first `width` entries).
+    order: [u32; 9],
     nodes: u64,
     book: Option<Book>,
     /// Depth of the book, -1 without one.
@@ -137,7 +138,7 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(pos, med, med + 1);
+            let r = self.search(pos, med, med + 1);
             if r <= med {
                 max = r;
             } else {
@@ -174,28 +175,59 @@ impl Solver {
             .collect()
     }
 
+    /// [`Solver::negamax`] on `pos`, specialised for the standard board.
+    fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        let [cur, mask, cur_m, mask_m] = pos.raw();
+        let node = Node {
+            cur,
+            mask,
+            cur_m,
+            mask_m,
+            n: pos.nb_moves() as i32,
+        };
+        if self.geo == Geometry::standard() {
+            self.negamax(Std7x6, &node, alpha, beta)
+        } else {
+            let geo = self.geo;
+            self.negamax(geo, &node, alpha, beta)
+        }
+    }
+
     /// Negamax with alpha-beta (fail-soft). Precondition: the side to move
     /// cannot win with its next stone and `alpha < beta`.
     ///
     /// Returns `v` with: `score <= v` if `v <= alpha`, `score >= v` if
     /// `v >= beta`, `score == v` otherwise.
-    fn negamax(&mut self, pos: &Position, alpha0: i32, beta0: i32) -> i32 {
+    fn negamax<D: Dims>(&mut self, d: D, pos: &Node, alpha0: i32, beta0: i32) -> i32 {
         self.nodes += 1;
         let start = self.nodes;
-        let size = self.geo.size() as i32;
-        let n = pos.nb_moves() as i32;
-        let opp_threats = pos.opponent_winning_cells();
-        let next = pos.non_losing_moves_given(opp_threats);
+        let size = d.cells();
+        let n = pos.n;
+        let cur = pos.cur;
+        let mask = pos.mask;
+        let opp_threats = d.winning_cells(cur ^ mask, mask);
+        let next = {
+            let mut possible = d.possible(mask);
+            let forced = possible & opp_threats;
+            if forced != 0 {
+                if forced & (forced - 1) != 0 {
+                    return -(size - n) / 2;
+                }
+                possible = forced;
+            }
+            possible & !(opp_threats >> 1)
+        };
         if next == 0 {
             return -(size - n) / 2;
         }
         if n >= size - 2 {
             return 0;
         }
-        let (key, mirrored) = pos.canonical_key();
+        let (key, mirrored) = pos.canonical_key(d);
         self.tt.prefetch(key);
         if n <= self.book_depth {
-            if let Some(s) = self.book.as_ref().and_then(|b| b.get(pos)) {
+            let p = Position::from_raw(self.geo, [cur, mask, pos.cur_m, pos.mask_m], n as u32);
+            if let Some(s) = self.book.as_ref().and_then(|b| b.get(&p)) {
                 return s;
             }
         }
@@ -203,7 +235,7 @@ impl Solver {
         // this one.
         let mut lo = -(size - 2 - n) / 2;
         let mut hi = (size - 1 - n) / 2;
-        if let Some(b) = pos.claimeven_bound() {
+        if let Some(b) = d.claimeven_bound(cur, mask) {
             hi = hi.min(b);
         }
         if lo >= beta0 {
@@ -216,16 +248,15 @@ impl Solver {
         // Candidate moves, scored by the threats they create. A move after
         // which the opponent cannot stop our next stone is the best score we
         // can still get and ends the search at once.
-        let geo = self.geo;
+        let w = d.w();
         let mut list = MoveList::new();
-        let cur = pos.current();
-        let mask = pos.mask();
-        for &col in &self.order {
-            let bit = next & geo.column_mask(col);
+        let order = self.order;
+        for &col in &order[..w as usize] {
+            let bit = next & d.column_mask(col);
             if bit != 0 {
                 let new_mask = mask | bit;
-                let threats = geo.winning_cells(cur | bit, new_mask);
-                let playable = geo.possible(new_mask);
+                let threats = d.winning_cells(cur | bit, new_mask);
+                let playable = d.possible(new_mask);
                 let now = threats & playable;
                 if now & now.wrapping_sub(1) != 0
                     || threats & (now << 1) != 0
@@ -236,15 +267,15 @@ impl Solver {
                     // cannot stop our next stone, the best possible score.
                     return (size - 1 - n) / 2;
                 }
-                let child = pos.child(bit, col);
-                if let Some(b) = child.claimeven_bound() {
+                let child = pos.child(d, bit, col);
+                if let Some(b) = d.claimeven_bound(child.cur, child.mask) {
                     // The claimeven rule bounds the opponent after this move.
                     lo = lo.max(-b);
                     if lo >= beta0 {
                         return lo;
                     }
                 }
-                let (ckey, _) = child.canonical_key();
+                let (ckey, _) = child.canonical_key(d);
                 self.tt.prefetch(ckey);
                 // Threats right above an opponent threat never win.
                 let useful = threats & !((opp_threats & !bit) << 1);
@@ -266,7 +297,6 @@ impl Solver {
             return hi;
         }
 
-        let w = geo.width();
         if let Some(hit) = self.tt.probe(key) {
             lo = lo.max(hit.lower);
             hi = hi.min(hit.upper);
@@ -299,8 +329,8 @@ impl Solver {
         let mut best = i32::MIN;
         let mut best_col = 0;
         for m in list.as_slice() {
-            let child = pos.child(m.bit, m.col);
-            let v = -self.negamax(&child, -beta, -alpha);
+            let child = pos.child(d, m.bit, m.col);
+            let v = -self.negamax(d, &child, -beta, -alpha);
             if v > best {
                 best = v;
                 best_col = m.col;
@@ -326,11 +356,57 @@ impl Solver {
     }
 }
 
-/// Columns from the center outwards (left first on ties).
-fn center_order(width: u32) -> Vec<u32> {
+/// A position inside the search: the bitboards of [`Position`] without its
+/// geometry (which the search passes as [`Dims`]).
+#[derive(Clone, Copy)]
+struct Node {
+    /// Stones of the side to move.
+    cur: u64,
+    /// All stones.
+    mask: u64,
+    /// `cur` of the mirror image.
+    cur_m: u64,
+    /// `mask` of the mirror image.
+    mask_m: u64,
+    /// Number of stones.
+    n: i32,
+}
+
+impl Node {
+    /// The position after the move whose new stone is `bit` in column `col`.
+    #[inline(always)]
+    fn child<D: Dims>(&self, d: D, bit: u64, col: u32) -> Node {
+        let mcol = d.w() - 1 - col;
+        Node {
+            cur: self.cur ^ self.mask,
+            mask: self.mask | bit,
+            cur_m: self.cur_m ^ self.mask_m,
+            mask_m: self.mask_m | ((self.mask_m + d.bottom_of(mcol)) & d.column_mask(mcol)),
+            n: self.n + 1,
+        }
+    }
+
+    /// See [`Position::canonical_key`].
+    #[inline(always)]
+    fn canonical_key<D: Dims>(&self, d: D) -> (u64, bool) {
+        let k = self.cur + self.mask + d.bottom();
+        let km = self.cur_m + self.mask_m + d.bottom();
+        if km < k {
+            (km, true)
+        } else {
+            (k, false)
+        }
+    }
+}
+
+/// Columns from the center outwards (left first on ties), in the first
+/// `width` entries.
+fn center_order(width: u32) -> [u32; 9] {
     let mut cols: Vec<u32> = (0..width).collect();
     cols.sort_by_key(|&c| ((2 * c as i32 + 1 - width as i32).abs(), c));
-    cols
+    let mut order = [0; 9];
+    order[..cols.len()].copy_from_slice(&cols);
+    order
 }
 
 #[cfg(test)]
@@ -339,7 +415,7 @@ mod tests {
 
     #[test]
     fn order() {
-        assert_eq!(center_order(7), vec![3, 2, 4, 1, 5, 0, 6]);
-        assert_eq!(center_order(4), vec![1, 2, 0, 3]);
+        assert_eq!(center_order(7)[..7], [3, 2, 4, 1, 5, 0, 6]);
+        assert_eq!(center_order(4)[..4], [1, 2, 0, 3]);
     }
 }
