@@ -185,12 +185,42 @@ impl Solver {
             mask_m,
             n: pos.nb_moves() as i32,
         };
-        if self.geo == Geometry::standard() {
-            self.negamax(Std7x6, &node, alpha, beta)
-        } else {
-            let geo = self.geo;
-            self.negamax(geo, &node, alpha, beta)
+        let popcnt = has_popcnt();
+        match (self.geo == Geometry::standard(), popcnt) {
+            (true, true) => self.negamax::<_, true>(Std7x6, &node, alpha, beta),
+            (true, false) => self.negamax::<_, false>(Std7x6, &node, alpha, beta),
+            (false, true) => self.negamax::<_, true>(self.geo, &node, alpha, beta),
+            (false, false) => self.negamax::<_, false>(self.geo, &node, alpha, beta),
         }
+    }
+
+    /// [`Solver::negamax_body`], compiled with the `popcnt` instruction when
+    /// `POPCNT` (which the caller must only set when the CPU has it).
+    #[inline(always)]
+    fn negamax<D: Dims, const POPCNT: bool>(
+        &mut self,
+        d: D,
+        pos: &Node,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: `POPCNT` is only true when `has_popcnt()` said the CPU
+            // supports the instruction.
+            return unsafe { self.negamax_popcnt(d, pos, alpha, beta) };
+        }
+        self.negamax_plain(d, pos, alpha, beta)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn negamax_popcnt<D: Dims>(&mut self, d: D, pos: &Node, alpha: i32, beta: i32) -> i32 {
+        self.negamax_body::<D, true>(d, pos, alpha, beta)
+    }
+
+    fn negamax_plain<D: Dims>(&mut self, d: D, pos: &Node, alpha: i32, beta: i32) -> i32 {
+        self.negamax_body::<D, false>(d, pos, alpha, beta)
     }
 
     /// Negamax with alpha-beta (fail-soft). Precondition: the side to move
@@ -198,7 +228,14 @@ impl Solver {
     ///
     /// Returns `v` with: `score <= v` if `v <= alpha`, `score >= v` if
     /// `v >= beta`, `score == v` otherwise.
-    fn negamax<D: Dims>(&mut self, d: D, pos: &Node, alpha0: i32, beta0: i32) -> i32 {
+    #[inline(always)]
+    fn negamax_body<D: Dims, const POPCNT: bool>(
+        &mut self,
+        d: D,
+        pos: &Node,
+        alpha0: i32,
+        beta0: i32,
+    ) -> i32 {
         self.nodes += 1;
         let start = self.nodes;
         let size = d.cells();
@@ -330,7 +367,7 @@ impl Solver {
         let mut best_col = 0;
         for m in list.as_slice() {
             let child = pos.child(d, m.bit, m.col);
-            let v = -self.negamax(d, &child, -beta, -alpha);
+            let v = -self.negamax::<D, POPCNT>(d, &child, -beta, -alpha);
             if v > best {
                 best = v;
                 best_col = m.col;
@@ -353,6 +390,19 @@ impl Solver {
             self.tt.store(key, best, best, Some(stored_col), work);
         }
         best
+    }
+}
+
+/// Does the CPU have the `popcnt` instruction (used by `count_ones` in the
+/// move ordering)?
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 
