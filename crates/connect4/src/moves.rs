@@ -1,13 +1,17 @@
 //! Move ordering: a tiny list of moves kept sorted by decreasing score.
 
+use crate::tt::Slot;
+
 /// A candidate move: the bit of the new stone, its column and its score.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Move {
     pub bit: u64,
     pub col: u32,
+    /// Cells of the mirror column (see `Node::child`).
+    pub mirror_mask: u64,
     pub score: i32,
-    /// Canonical key of the resulting position.
-    pub key: u64,
+    /// Table slot of the canonical key of the resulting position.
+    pub slot: Slot,
 }
 
 /// At most 9 moves (the widest board), sorted best first. Moves with equal
@@ -62,8 +66,9 @@ mod tests {
             l.push(Move {
                 bit: 0,
                 col,
+                mirror_mask: 0,
                 score,
-                key: 0,
+                slot: Slot::default(),
             });
         }
         let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();

@@ -32,6 +32,8 @@ pub struct Solver {
     geo: Geometry,
     /// Columns from the center outwards (first `width` entries).
     order: [u32; 9],
+    /// Per entry of `order`: the column's cells and the mirror column's.
+    col_masks: [(u64, u64); 9],
     nodes: u64,
     book: Option<Book>,
     /// Depth of the book, -1 without one.
@@ -48,6 +50,7 @@ impl Solver {
             tt_log2,
             geo,
             order: center_order(geo.width()),
+            col_masks: col_masks(&geo),
             nodes: 0,
             book: None,
             book_depth: -1,
@@ -94,6 +97,7 @@ impl Solver {
         if *geo != self.geo {
             self.geo = *geo;
             self.order = center_order(geo.width());
+            self.col_masks = col_masks(geo);
             if self.tt.key_bits() != geo.key_bits() {
                 self.tt = Table::new(self.tt_log2, geo.key_bits());
             } else {
@@ -261,7 +265,8 @@ impl Solver {
             return 0;
         }
         let (key, mirrored) = pos.canonical_key(d);
-        self.tt.prefetch(key);
+        let slot = self.tt.slot(key);
+        self.tt.prefetch(slot);
         if n <= self.book_depth {
             let p = Position::from_raw(self.geo, [cur, mask, pos.cur_m, pos.mask_m], n as u32);
             if let Some(s) = self.book.as_ref().and_then(|b| b.get(&p)) {
@@ -287,9 +292,10 @@ impl Solver {
         // can still get and ends the search at once.
         let w = d.w();
         let mut list = MoveList::new();
-        let order = self.order;
-        for &col in &order[..w as usize] {
-            let bit = next & d.column_mask(col);
+        for i in 0..w as usize {
+            let col = self.order[i];
+            let (col_mask, mirror_mask) = self.col_masks[i];
+            let bit = next & col_mask;
             if bit != 0 {
                 let new_mask = mask | bit;
                 let threats = d.winning_cells(cur | bit, new_mask);
@@ -304,7 +310,7 @@ impl Solver {
                     // cannot stop our next stone, the best possible score.
                     return (size - 1 - n) / 2;
                 }
-                let child = pos.child(d, bit, col);
+                let child = pos.child(bit, mirror_mask);
                 if let Some(b) = d.claimeven_bound(child.cur, child.mask) {
                     // The claimeven rule bounds the opponent after this move.
                     lo = lo.max(-b);
@@ -312,8 +318,8 @@ impl Solver {
                         return lo;
                     }
                 }
-                let (ckey, _) = child.canonical_key(d);
-                self.tt.prefetch(ckey);
+                let cslot = self.tt.slot(child.canonical_key(d).0);
+                self.tt.prefetch(cslot);
                 // Threats right above an opponent threat never win.
                 let useful = threats & !((opp_threats & !bit) << 1);
                 let score = W_NOW * (useful & playable).count_ones() as i32
@@ -322,8 +328,9 @@ impl Solver {
                 list.push(Move {
                     bit,
                     col,
+                    mirror_mask,
                     score,
-                    key: ckey,
+                    slot: cslot,
                 });
             }
         }
@@ -334,7 +341,7 @@ impl Solver {
             return hi;
         }
 
-        if let Some(hit) = self.tt.probe(key) {
+        if let Some(hit) = self.tt.probe(slot) {
             lo = lo.max(hit.lower);
             hi = hi.min(hit.upper);
             if lo >= beta0 || lo >= hi {
@@ -351,7 +358,7 @@ impl Solver {
         // enough for the opponent.
         if n + ETC_MIN_EMPTY < size {
             for m in list.as_slice() {
-                if let Some(h) = self.tt.probe(m.key) {
+                if let Some(h) = self.tt.probe(m.slot) {
                     let v = -h.upper;
                     if v >= beta0 {
                         return v;
@@ -366,7 +373,7 @@ impl Solver {
         let mut best = i32::MIN;
         let mut best_col = 0;
         for m in list.as_slice() {
-            let child = pos.child(d, m.bit, m.col);
+            let child = pos.child(m.bit, m.mirror_mask);
             let v = -self.negamax::<D, POPCNT>(d, &child, -beta, -alpha);
             if v > best {
                 best = v;
@@ -383,11 +390,11 @@ impl Solver {
         let work = 64 - (self.nodes - start + 1).leading_zeros();
         let stored_col = if mirrored { w - 1 - best_col } else { best_col };
         if best >= beta {
-            self.tt.store(key, best, hi, Some(stored_col), work);
+            self.tt.store(slot, best, hi, Some(stored_col), work);
         } else if best <= alpha_start {
-            self.tt.store(key, lo, best, None, work);
+            self.tt.store(slot, lo, best, None, work);
         } else {
-            self.tt.store(key, best, best, Some(stored_col), work);
+            self.tt.store(slot, best, best, Some(stored_col), work);
         }
         best
     }
@@ -423,15 +430,16 @@ struct Node {
 }
 
 impl Node {
-    /// The position after the move whose new stone is `bit` in column `col`.
+    /// The position after the move whose new stone is `bit`, in the column
+    /// whose mirror column has the cells `mirror_mask`.
     #[inline(always)]
-    fn child<D: Dims>(&self, d: D, bit: u64, col: u32) -> Node {
-        let mcol = d.w() - 1 - col;
+    fn child(&self, bit: u64, mirror_mask: u64) -> Node {
+        let free_m = mirror_mask & !self.mask_m;
         Node {
             cur: self.cur ^ self.mask,
             mask: self.mask | bit,
             cur_m: self.cur_m ^ self.mask_m,
-            mask_m: self.mask_m | ((self.mask_m + d.bottom_of(mcol)) & d.column_mask(mcol)),
+            mask_m: self.mask_m | (free_m & free_m.wrapping_neg()),
             n: self.n + 1,
         }
     }
@@ -447,6 +455,16 @@ impl Node {
             (k, false)
         }
     }
+}
+
+/// The cells of each column of [`center_order`] and of its mirror column.
+fn col_masks(geo: &Geometry) -> [(u64, u64); 9] {
+    let w = geo.width();
+    let mut masks = [(0, 0); 9];
+    for (m, &c) in masks.iter_mut().zip(&center_order(w)[..w as usize]) {
+        *m = (geo.column_mask(c), geo.column_mask(w - 1 - c));
+    }
+    masks
 }
 
 /// Columns from the center outwards (left first on ties), in the first

@@ -43,9 +43,22 @@ pub(crate) struct Hit {
 
 pub(crate) struct Table {
     buckets: Buckets,
-    index_bits: u32,
     key_bits: u32,
+    /// `2^key_bits - 1`.
+    key_mask: u64,
+    /// `key_bits - index_bits`: the number of stored low bits.
+    low_bits: u32,
+    /// `2^low_bits - 1`.
+    low_mask: u64,
     gen: u64,
+}
+
+/// Where a key lives in the table: its bucket and the bits stored to
+/// recognise it (computed once, used for prefetch, probe and store).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Slot {
+    index: usize,
+    check: u64,
 }
 
 impl Table {
@@ -56,10 +69,13 @@ impl Table {
         let mut index_bits = log2_entries.saturating_sub(2).clamp(1, 34);
         index_bits = index_bits.max(key_bits.saturating_sub(CHECK_BITS));
         index_bits = index_bits.min(key_bits);
+        let low_bits = key_bits - index_bits;
         Table {
             buckets: Buckets::new(1usize << index_bits),
-            index_bits,
             key_bits,
+            key_mask: u64::MAX >> (64 - key_bits),
+            low_bits,
+            low_mask: (1u64 << low_bits) - 1,
             gen: 1,
         }
     }
@@ -87,46 +103,38 @@ impl Table {
         }
     }
 
-    #[inline]
-    fn locate(&self, key: u64) -> (usize, u64) {
-        let h = key.wrapping_mul(MULT);
-        let h = if self.key_bits >= 64 {
-            h
-        } else {
-            h & ((1u64 << self.key_bits) - 1)
-        };
-        let low_bits = self.key_bits - self.index_bits;
-        let index = (h >> low_bits) as usize;
-        let check = if low_bits == 0 {
-            0
-        } else {
-            h & ((1u64 << low_bits) - 1)
-        };
-        (index, check)
+    /// The slot of `key`.
+    #[inline(always)]
+    pub fn slot(&self, key: u64) -> Slot {
+        let h = key.wrapping_mul(MULT) & self.key_mask;
+        // `low_bits < 64`: the table has at least 2 buckets.
+        Slot {
+            index: (h >> self.low_bits) as usize,
+            check: h & self.low_mask,
+        }
     }
 
-    #[inline]
-    pub fn prefetch(&self, key: u64) {
+    #[inline(always)]
+    pub fn prefetch(&self, slot: Slot) {
         #[cfg(target_arch = "x86_64")]
         {
-            let (i, _) = self.locate(key);
-            // SAFETY: `i` is a valid index (locate returns values below
+            debug_assert!(slot.index < self.buckets.len);
+            // SAFETY: `slot.index` is a valid index (below
             // 2^index_bits == len) and prefetching has no side effects.
             unsafe {
                 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(self.buckets.ptr.as_ptr().add(i) as *const i8);
+                _mm_prefetch::<_MM_HINT_T0>(self.buckets.ptr.as_ptr().add(slot.index) as *const i8);
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let _ = slot;
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Hit> {
-        let (i, check) = self.locate(key);
-        let b = &self.buckets.as_slice()[i].0;
+    pub fn probe(&self, slot: Slot) -> Option<Hit> {
+        let b = &self.buckets.as_slice()[slot.index].0;
         for &e in b {
-            if e != 0 && e >> CHECK_SHIFT == check {
+            if e != 0 && e >> CHECK_SHIFT == slot.check {
                 return Some(decode(e));
             }
         }
@@ -136,8 +144,8 @@ impl Table {
     /// Records `lower <= score <= upper` for `key`, merging with what is
     /// already known about it.
     #[inline]
-    pub fn store(&mut self, key: u64, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
-        let (i, check) = self.locate(key);
+    pub fn store(&mut self, slot: Slot, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
+        let (i, check) = (slot.index, slot.check);
         let gen = self.gen;
         let b = &mut self.buckets.as_mut_slice()[i].0;
         let mut lower = lower;
@@ -279,26 +287,26 @@ mod tests {
     #[test]
     fn store_probe_merge() {
         let mut t = Table::new(10, 49);
-        assert!(t.probe(12345).is_none());
-        t.store(12345, -3, 5, Some(2), 4);
-        let h = t.probe(12345).unwrap();
+        assert!(t.probe(t.slot(12345)).is_none());
+        t.store(t.slot(12345), -3, 5, Some(2), 4);
+        let h = t.probe(t.slot(12345)).unwrap();
         assert_eq!((h.lower, h.upper, h.mv), (-3, 5, Some(2)));
-        t.store(12345, 0, 10, None, 1);
-        let h = t.probe(12345).unwrap();
+        t.store(t.slot(12345), 0, 10, None, 1);
+        let h = t.probe(t.slot(12345)).unwrap();
         assert_eq!((h.lower, h.upper, h.mv), (0, 5, Some(2)));
         // Same bucket, different key: both stay (two slots).
         let other = 12345 + (1u64 << 40);
-        t.store(other, -20, 20, None, 0);
-        assert!(t.probe(12345).is_some());
-        assert!(t.probe(other).is_some());
+        t.store(t.slot(other), -20, 20, None, 0);
+        assert!(t.probe(t.slot(12345)).is_some());
+        assert!(t.probe(t.slot(other)).is_some());
     }
 
     #[test]
     fn full_width_keys() {
         let mut t = Table::new(4, 40);
         let k = (1u64 << 40) - 8;
-        t.store(k, 1, 1, None, 0);
-        assert_eq!(t.probe(k).unwrap().lower, 1);
-        assert!(t.probe(k - 1).is_none());
+        t.store(t.slot(k), 1, 1, None, 0);
+        assert_eq!(t.probe(t.slot(k)).unwrap().lower, 1);
+        assert!(t.probe(t.slot(k - 1)).is_none());
     }
 }
