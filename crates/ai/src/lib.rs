@@ -135,23 +135,26 @@ pub struct Choice {
 /// assert!(pos.is_legal(choice.cell));
 /// ```
 pub fn choose(pos: &Position, level: Level, seed: u64, budget: &Budget) -> Option<Choice> {
-    choose_with_nodes(pos, level, seed, budget, None)
+    choose_with_work(pos, level, seed, budget, None)
 }
 
-/// The node budget of a searching level (positions visited per move), or
-/// `None` for `random` and `seed`.
-pub fn node_budget(level: Level) -> Option<u64> {
-    levels::limits(level).map(|l| l.nodes)
+/// The work budget of a searching level per move, or `None` for `random` and
+/// `seed`. Work counts line counters updated by the search's moves (and lines
+/// walked on sparse boards), so a budget costs about the same time on every
+/// board; about 10-20 million per second on one core.
+pub fn work_budget(level: Level) -> Option<u64> {
+    levels::limits(level).map(|l| l.work)
 }
 
-/// As [`choose`], with the searching levels' node budget replaced by
-/// `nodes` (threat searches scale along); `None` keeps the level's own.
-pub fn choose_with_nodes(
+/// As [`choose`], with the searching levels' work budget (see
+/// [`work_budget`]) replaced by `work`; threat-sequence searches keep theirs.
+/// `None` keeps the level's own.
+pub fn choose_with_work(
     pos: &Position,
     level: Level,
     seed: u64,
     budget: &Budget,
-    nodes: Option<u64>,
+    work: Option<u64>,
 ) -> Option<Choice> {
     if pos.is_over() {
         return None;
@@ -171,11 +174,8 @@ pub fn choose_with_nodes(
                 }
             }
             let mut limits = levels::limits(level).expect("searching level");
-            if let Some(n) = nodes {
-                let n = n.max(1);
-                limits.threat_nodes = (u128::from(limits.threat_nodes) * u128::from(n)
-                    / u128::from(limits.nodes.max(1))) as u64;
-                limits.nodes = n;
+            if let Some(w) = work {
+                limits.work = w.max(1);
             }
             levels::search_move(pos, &limits, seed, budget)
         }

@@ -49,7 +49,10 @@ fn seed_blocks_the_cell_shared_by_most_opponent_lines() {
 fn seed_extends_its_own_lines_when_nothing_to_block() {
     // 4x4, X to move. X's open lines of two: column x=0 (0,0 0,1) and row
     // y=3 (2,3 3,3), sharing 0,3. O's stones lie on dead lines or alone.
-    let pos = position(Rules::cube(4, 2).unwrap(), "0,0;1,1;0,1;2,1;2,3;3,1;3,3;2,0");
+    let pos = position(
+        Rules::cube(4, 2).unwrap(),
+        "0,0;1,1;0,1;2,1;2,3;3,1;3,3;2,0",
+    );
     for seed in 0..5 {
         let (cell, reason) = pick(&pos, Level::Seed, seed);
         assert_eq!(cell, "0,3");
