@@ -3,6 +3,23 @@
 //! One entry point, [`choose`], picks a move for the side to move at a
 //! [`Level`], within a [`Budget`] (deadline and/or stop flag owned by the
 //! caller). Deterministic: the same position, level and seed give the same move.
+//!
+//! How a searching level decides, in order (first-to-k games):
+//! 1. win now (a playable line of k-1), 2. block the opponent's,
+//! 3. make a double threat (two lines of k-1 on different cells at once),
+//! 4. a threat sequence (threats the opponent must answer, ending in a
+//!    double threat), 5. alpha-beta search with a transposition table and
+//!    iterative deepening over a line-based evaluation, whose nodes apply the
+//!    same threat rules; the chosen move is finally checked not to allow the
+//!    opponent a threat sequence.
+//!
+//! Searches are bounded by *work* (line counters touched, see
+//! [`work_budget`]) rather than by the clock, which keeps them deterministic;
+//! the budget only cuts in as a safety stop. Files: `board.rs` (lines,
+//! counters, threats, make/unmake; dense and sparse), `eval.rs`, `threats.rs`,
+//! `candidates.rs`, `symmetry.rs` (merging symmetric root moves on cubes),
+//! `search.rs`, `tt.rs`, `levels.rs`, `seed.rs` and `random.rs` (baselines),
+//! `perfect.rs` (Connect Four solver).
 #![deny(missing_docs)]
 
 pub use hypertac_connect4 as connect4;
@@ -31,13 +48,14 @@ pub enum Level {
     Random,
     /// The seed app's heuristic: complete own k-1, block, then k-2 lines.
     Seed,
-    /// Shallow search.
+    /// Wins, blocks, and a two-ply search.
     Easy,
-    /// Deeper search.
+    /// Adds double threats, short threat sequences and a four-ply search.
     Medium,
-    /// Full search under the time budget.
+    /// Everything, with the largest work budget.
     Hard,
-    /// Perfect play where a solver exists (Connect Four); else as `Hard`.
+    /// Perfect play where a solver exists (Connect Four, from 14 stones on);
+    /// else as `Hard`.
     Perfect,
 }
 

@@ -4,9 +4,10 @@ use crate::connect4::{Position as C4, Solver};
 use crate::Choice;
 use hypertac_core::{notation, Position};
 
-/// Stones below which the solver is not asked (the opening solves slowly);
-/// the searching player plays those moves instead.
-pub(crate) const FROM_STONES: usize = 8;
+/// Stones below which the solver is not asked: opening positions take it
+/// seconds to minutes and it cannot be interrupted, so the searching player
+/// plays those moves instead (from 14 stones on, solving takes milliseconds).
+pub(crate) const FROM_STONES: usize = 14;
 
 /// The solver's best move for a Connect Four position, or `None` if the
 /// position cannot be handed to it.

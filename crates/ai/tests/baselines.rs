@@ -138,11 +138,18 @@ fn gravity_boards() {
 
 #[test]
 fn perfect_connect_four_uses_the_solver() {
-    // A position from the solver's benchmark style: after 8+ stones the
-    // perfect level asks the solver and says so.
-    let pos = notation::play_columns(Rules::preset("connect4").unwrap(), "44455554").unwrap();
-    let (_, reason) = pick(&pos, Level::Perfect, 1);
+    // From 14 stones on the perfect level asks the solver and says so; the
+    // solver's verdict for this position (scores per column from the solve
+    // CLI) wins in columns 1 and 3 (scores 13).
+    let pos = notation::play_columns(Rules::preset("connect4").unwrap(), "44455554226677").unwrap();
+    let (cell, reason) = pick(&pos, Level::Perfect, 1);
     assert!(reason.starts_with("perfect play"), "{reason}");
+    let mut solver = hypertac_ai::connect4::Solver::new(20);
+    let c4 = hypertac_ai::connect4::Position::from_moves("44455554226677").unwrap();
+    let scores = solver.analyze(&c4, false);
+    let best = scores.iter().flatten().max().copied().unwrap();
+    let col: usize = cell.split(',').next().unwrap().parse().unwrap();
+    assert_eq!(scores[col], Some(best), "{scores:?}");
 }
 
 #[test]
