@@ -15,7 +15,7 @@ use hypertac_core::{notation, Cell, Mode, Outcome, PlayError, Position, Rules};
 use std::io::Read;
 
 /// Largest n accepted (k = n cells per line).
-const MAX_N: u64 = 1000;
+const MAX_N: u64 = hypertac_core::MAX_K as u64;
 /// Largest d accepted: a cell lies on up to (3^d - 1)/2 directions of lines.
 const MAX_D: u64 = 12;
 

@@ -69,7 +69,7 @@ fn play(g: &Game, work: u64) -> (Option<Player>, u32) {
 
 fn main() {
     let work = arg("--work", work_budget(Level::Hard).unwrap_or(1_000_000) / 4);
-    let games = arg("--games", 2);
+    let games = arg("--games", 1);
     let threads = arg("--threads", 2) as usize;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -95,7 +95,7 @@ impl Board {
     /// The board of a position (replays its moves).
     pub fn new(pos: &Position) -> Board {
         let rules = pos.rules().clone();
-        let k = rules.k().min(250) as u8;
+        let k = rules.k().min(u32::from(u8::MAX)) as u8;
         let gravity = rules.gravity().map(|axis| Gravity {
             stride: rules.shape().strides()[axis],
             size: rules.shape().size(axis),
@@ -363,8 +363,8 @@ impl Board {
     }
 
     fn refresh(&mut self, l: u32) {
-        let [x, o] = self.counts[l as usize];
-        let k = self.k;
+        let [x, o] = self.counts[l as usize].map(u16::from);
+        let k = u16::from(self.k);
         for p in 0..2 {
             let (mine, theirs) = if p == 0 { (x, o) } else { (o, x) };
             let free = theirs == 0;
@@ -499,7 +499,7 @@ impl Board {
             let c = self.counts[l as usize];
             let (mine, theirs) = (c[me], c[1 - me]);
             if theirs == 0 {
-                g += self.weights.of(mine + 1) - self.weights.of(mine);
+                g += self.weights.of(mine.saturating_add(1)) - self.weights.of(mine);
             } else if mine == 0 {
                 g += self.weights.of(theirs);
             }
