@@ -8,6 +8,7 @@ mod bench;
 mod bot;
 mod play;
 mod records;
+mod session;
 mod referee;
 mod serve;
 mod solve;
@@ -59,7 +60,9 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Bot(args)) => bot::run(&args),
-        Some(Command::Solve { game: SolveGame::Connect4(args) }) => solve::run(&args),
+        Some(Command::Solve {
+            game: SolveGame::Connect4(args),
+        }) => solve::run(&args),
         Some(Command::Referee(args)) => referee::run(&args),
         Some(Command::Records(args)) => records::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),

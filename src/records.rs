@@ -1,11 +1,225 @@
 //! `hypertac records`: list, show, delete, rename, export and import game records.
+//!
+//! Records live in the store (see `hypertac_store`); the game in progress is
+//! `@current`. Export formats: `json` (the core's record format, the one
+//! `import` reads), `moves` (the tournament move list `x,y;x,y;...`) and
+//! `pons` (Connect Four column string like `4453`, 7x6 gravity games only).
+
+use crate::play::render;
+use hypertac_core::notation;
+use hypertac_core::record::Record;
+use hypertac_store::{Store, StoreError};
+use std::path::{Path, PathBuf};
 
 /// Arguments of the subcommand.
 #[derive(clap::Args, Debug)]
-pub struct RecordsArgs {}
+pub struct RecordsArgs {
+    #[command(subcommand)]
+    action: Option<Action>,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Action {
+    /// List the records, most recent first (the default).
+    List,
+    /// Show a record: rules, players, result, moves and the board.
+    Show {
+        /// The record's name (`@current` is the game in progress).
+        name: String,
+    },
+    /// Delete a record.
+    Delete {
+        /// The record's name.
+        name: String,
+    },
+    /// Rename a record.
+    Rename {
+        /// The current name.
+        old: String,
+        /// The new name.
+        new: String,
+        /// Replace a record that already has the new name.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write a record as json, moves (x,y;x,y;..) or pons (Connect Four columns, 7x6 gravity only).
+    Export {
+        /// The record's name.
+        name: String,
+        /// json, moves or pons.
+        #[arg(long, default_value = "json")]
+        format: String,
+        /// Write to this file instead of stdout.
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+    /// Read a JSON record file, check every move, and store it.
+    Import {
+        /// The JSON file.
+        file: PathBuf,
+        /// The name to store it under (default: the file name without extension).
+        #[arg(long)]
+        name: Option<String>,
+        /// Replace a record that already has this name.
+        #[arg(long)]
+        force: bool,
+    },
+}
 
 /// Runs the subcommand; returns the process exit code.
-pub fn run(_args: &RecordsArgs) -> i32 {
-    eprintln!("not implemented yet");
-    2
+pub fn run(args: &RecordsArgs) -> i32 {
+    hypertac_store::set_wait_notice(crate::play::announce_wait);
+    let result = Store::open_default()
+        .map_err(|e| e.to_string())
+        .and_then(|mut store| act(&mut store, args.action.as_ref().unwrap_or(&Action::List)));
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("hypertac records: {e}");
+            1
+        }
+    }
+}
+
+fn act(store: &mut Store, action: &Action) -> Result<String, String> {
+    let text = |e: StoreError| e.to_string();
+    match action {
+        Action::List => list(store),
+        Action::Show { name } => show(store, name),
+        Action::Delete { name } => {
+            store.delete(name).map_err(text)?;
+            Ok(format!("deleted {name:?}\n"))
+        }
+        Action::Rename { old, new, force } => {
+            store.rename(old, new, *force).map_err(text)?;
+            Ok(format!("renamed {old:?} to {new:?}\n"))
+        }
+        Action::Export {
+            name,
+            format,
+            output,
+        } => {
+            let record = store.get(name).map_err(text)?;
+            let body = export(&record, format)?;
+            match output {
+                Some(path) => {
+                    std::fs::write(path, &body)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    Ok(format!("exported {name:?} to {}\n", path.display()))
+                }
+                None => Ok(body),
+            }
+        }
+        Action::Import { file, name, force } => import(store, file, name.as_deref(), *force),
+    }
+}
+
+fn list(store: &Store) -> Result<String, String> {
+    let rows = store.list().map_err(|e| e.to_string())?;
+    if rows.is_empty() {
+        return Ok("no records yet (play a game: hypertac)\n".into());
+    }
+    let width = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = format!(
+        "{:width$}  {:20}  {:22}  {:>5}  {:8}  UPDATED (UTC)\n",
+        "NAME", "RULES", "PLAYERS", "MOVES", "RESULT"
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "{:width$}  {:20}  {:22}  {:>5}  {:8}  {}\n",
+            r.name,
+            r.rules,
+            r.players,
+            r.moves,
+            r.result,
+            hypertac_store::format_time(r.updated_ms)
+        ));
+    }
+    Ok(out)
+}
+
+fn show(store: &Store, name: &str) -> Result<String, String> {
+    let record = store.get(name).map_err(|e| e.to_string())?;
+    let pos = record
+        .replay()
+        .map_err(|e| format!("record {name:?} is damaged: {e}"))?;
+    let shape = pos.rules().shape();
+    let mut out = format!(
+        "name: {name}\nrules: {}\nplayers: X {}, O {}\nresult: {}\ncreated: {}\nupdated: {}\nmoves ({}): {}\n",
+        pos.rules(),
+        record.players.x,
+        record.players.o,
+        record.result,
+        hypertac_store::format_time(record.created_ms),
+        hypertac_store::format_time(record.updated_ms),
+        pos.moves().len(),
+        notation::format_move_list(shape, pos.moves())
+    );
+    out.push_str(&render::board_text(&pos));
+    for line in render::outcome_lines(&pos) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn export(record: &Record, format: &str) -> Result<String, String> {
+    let pos = record
+        .replay()
+        .map_err(|e| format!("the record is damaged: {e}"))?;
+    match format {
+        "json" => Ok(record.to_json() + "\n"),
+        "moves" => Ok(notation::format_move_list(pos.rules().shape(), pos.moves()) + "\n"),
+        "pons" => {
+            let rules = pos.rules();
+            if rules.shape().sizes() != [7, 6] || rules.gravity() != Some(1) {
+                return Err(format!(
+                    "the pons format is for Connect Four (7x6 with gravity on y); this game is {rules}"
+                ));
+            }
+            notation::format_columns(&pos)
+                .map(|s| s + "\n")
+                .map_err(|e| e.to_string())
+        }
+        other => Err(format!(
+            "unknown export format {other:?}: expected json, moves or pons"
+        )),
+    }
+}
+
+fn import(
+    store: &mut Store,
+    file: &Path,
+    name: Option<&str>,
+    force: bool,
+) -> Result<String, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let record = Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    record
+        .replay()
+        .map_err(|e| format!("{}: {e}; nothing was imported", file.display()))?;
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    };
+    store
+        .put(&name, &record, force)
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "imported {name:?}: {} moves, {}\n",
+        record.moves.len(),
+        record.result
+    ))
 }

@@ -8,8 +8,10 @@
 //! `<position> <s1> ... <sW>`, the score of every move, `-` for a full
 //! column. Invalid lines are reported on stderr with their line number and
 //! skipped; the exit code is then 1 (2 for bad options or I/O errors).
+//! On 7x6 the opening book embedded in `hypertac-connect4` is used unless
+//! `--no-book` is given.
 
-use hypertac_connect4::{Position, Solver};
+use hypertac_connect4::{Book, Position, Solver};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -32,6 +34,10 @@ pub struct SolveArgs {
     /// log2 of the number of transposition table entries (8 bytes each).
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=30))]
     pub tt_log2: u32,
+    /// Do not use the opening book shipped for the 7x6 board (results are
+    /// the same, early positions are slower).
+    #[arg(long)]
+    pub no_book: bool,
     /// Also print the number of searched nodes and the time on each line:
     /// `<position> <score> <nodes> <microseconds>`.
     #[arg(long)]
@@ -48,6 +54,9 @@ pub fn run(args: &SolveArgs) -> i32 {
         }
     };
     let mut solver = Solver::new(args.tt_log2);
+    if !args.no_book && args.width == 7 && args.height == 6 {
+        solver.set_book(Some(Book::standard()));
+    }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -88,3 +88,13 @@ fn other_sizes() {
     assert_eq!(code, 2);
     assert!(err.contains("unsupported board size"));
 }
+
+#[test]
+fn empty_board_from_the_book() {
+    let (out, err, code) = run(&["--tt-log2", "16"], "\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, " 1\n");
+    let (out, _, code) = run(&["--analyze", "--tt-log2", "16"], "\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, " -2 -1 0 1 0 -1 -2\n");
+}

@@ -1,11 +1,224 @@
-//! `hypertac play`: the game in a terminal (TUI or plain line mode).
+//! `hypertac play`: the game in a terminal — a full-screen UI when stdin and
+//! stdout are terminals ([`tui`]), else line commands ([`plain`]).
+
+mod command;
+mod plain;
+pub mod render;
+mod tui;
+mod view;
+#[cfg(test)]
+mod view_tests;
+
+use crate::session::{Resume, Session, Side};
+use hypertac_ai::Level;
+use hypertac_core::{Rules, Shape, WinRule};
+use hypertac_store::Store;
+use std::io::IsTerminal;
+
+/// The computer's default thinking time per move.
+pub const DEFAULT_TIME_MS: u64 = 1500;
 
 /// Arguments of the subcommand.
-#[derive(clap::Args, Debug, Default)]
-pub struct PlayArgs {}
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct PlayArgs {
+    /// A preset: tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, "nd N D" (default 4d).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Board shape instead of a preset, e.g. 5x5x5.
+    #[arg(long)]
+    pub shape: Option<String>,
+    /// Cells in a row to win (default: the preset's, or the shortest axis of --shape).
+    #[arg(long)]
+    pub k: Option<u32>,
+    /// Stones fall along this axis (0.. or x, y, z, w; `none` for no gravity).
+    #[arg(long)]
+    pub gravity: Option<String>,
+    /// How to win: first (to k in a row), most-lines (when the board is full), anti (k in a row loses).
+    #[arg(long)]
+    pub rule: Option<String>,
+    /// Lines wrap around the edges.
+    #[arg(long)]
+    pub wrap: bool,
+    /// Who plays X: human, cpu or cpu:LEVEL (random, seed, easy, medium, hard, perfect).
+    #[arg(long = "x", value_name = "PLAYER")]
+    pub x: Option<String>,
+    /// Who plays O (default cpu:hard).
+    #[arg(long = "o", value_name = "PLAYER")]
+    pub o: Option<String>,
+    /// Start a new game even if one is in progress.
+    #[arg(long)]
+    pub new: bool,
+    /// Line commands on stdin, plain text out (automatic when stdin is not a terminal).
+    #[arg(long)]
+    pub plain: bool,
+    /// Pause between computer moves when the computer plays both sides.
+    #[arg(long, value_name = "N")]
+    pub delay_ms: Option<u64>,
+    /// The computer's thinking time per move in milliseconds.
+    #[arg(long, value_name = "N")]
+    pub time_ms: Option<u64>,
+}
+
+/// Front-end settings taken from the arguments.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Thinking time per computer move.
+    pub time_ms: u64,
+    /// Pause between computer moves when both sides are the computer.
+    pub delay_ms: u64,
+}
+
+impl PlayArgs {
+    fn gives_rules(&self) -> bool {
+        self.game.is_some()
+            || self.shape.is_some()
+            || self.k.is_some()
+            || self.gravity.is_some()
+            || self.rule.is_some()
+            || self.wrap
+    }
+
+    /// The rules the arguments ask for (4d when none are given).
+    ///
+    /// # Errors
+    /// A message naming the bad argument.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let base = match (&self.game, &self.shape) {
+            (Some(_), Some(_)) => return Err("give either --game or --shape, not both".into()),
+            (Some(game), None) => Rules::preset(game).map_err(|e| e.to_string())?,
+            (None, Some(shape)) => {
+                let shape = Shape::parse(shape).map_err(|e| format!("--shape: {e}"))?;
+                let k = self.k.unwrap_or_else(|| shape.min_side().max(2));
+                Rules::new(shape, k).map_err(|e| e.to_string())?
+            }
+            (None, None) => Rules::preset("4d").map_err(|e| e.to_string())?,
+        };
+        let mut rules = base.clone();
+        if let Some(k) = self.k {
+            rules = Rules::new(base.shape().clone(), k)
+                .and_then(|r| r.with_gravity(base.gravity()))
+                .map_err(|e| e.to_string())?
+                .with_win(base.win());
+        }
+        if let Some(g) = &self.gravity {
+            rules = rules
+                .with_gravity(parse_axis(g)?)
+                .map_err(|e| e.to_string())?;
+        }
+        if let Some(rule) = &self.rule {
+            rules = rules.with_win(WinRule::parse(rule).map_err(|e| e.to_string())?);
+        }
+        if self.wrap {
+            rules = rules.with_wrap(true).map_err(|e| e.to_string())?;
+        }
+        Ok(rules)
+    }
+
+    /// The players the arguments ask for (X human, O cpu:hard by default).
+    ///
+    /// # Errors
+    /// A message naming the bad player.
+    pub fn sides(&self) -> Result<[Side; 2], String> {
+        let x = self.x.as_deref().map(Side::parse).transpose()?;
+        let o = self.o.as_deref().map(Side::parse).transpose()?;
+        Ok([
+            x.unwrap_or(Side::Human),
+            o.unwrap_or(Side::Computer(Level::Hard)),
+        ])
+    }
+
+    fn settings(&self) -> Settings {
+        Settings {
+            time_ms: self.time_ms.unwrap_or(DEFAULT_TIME_MS),
+            delay_ms: self.delay_ms.unwrap_or(500),
+        }
+    }
+}
+
+fn parse_axis(text: &str) -> Result<Option<usize>, String> {
+    let t = text.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "none" | "off" | "no" => Ok(None),
+        "x" => Ok(Some(0)),
+        "y" => Ok(Some(1)),
+        "z" => Ok(Some(2)),
+        "w" => Ok(Some(3)),
+        _ => t.parse::<usize>().map(Some).map_err(|_| {
+            format!("--gravity {text:?}: expected an axis number from 0, x, y, z, w or none")
+        }),
+    }
+}
 
 /// Runs the subcommand; returns the process exit code.
-pub fn run(_args: &PlayArgs) -> i32 {
-    eprintln!("not implemented yet");
-    2
+pub fn run(args: &PlayArgs) -> i32 {
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let plain = args.plain || !terminal;
+    if plain {
+        hypertac_store::set_wait_notice(announce_wait);
+    }
+    match start(args) {
+        Ok((session, notice)) => {
+            let settings = args.settings();
+            if plain {
+                plain::run(session, notice, settings)
+            } else {
+                tui::run(session, notice, settings)
+            }
+        }
+        Err(message) => {
+            eprintln!("hypertac: {message}");
+            1
+        }
+    }
+}
+
+/// Tells the user on stderr that another process holds the store.
+pub fn announce_wait() {
+    eprintln!("hypertac: the record store is in use by another hypertac; waiting (up to 5 s)...");
+}
+
+/// Opens the store and starts or resumes the game; returns the session and a
+/// notice for the user (e.g. "resumed the game in progress").
+fn start(args: &PlayArgs) -> Result<(Session, String), String> {
+    let rules = args.rules()?;
+    let sides = args.sides()?;
+    let store = Store::open_default().map_err(|e| e.to_string())?;
+    let fresh = |store, notice: String| {
+        Session::new(rules.clone(), sides, Some(store))
+            .map(|s| (s, notice))
+            .map_err(|e| e.to_string())
+    };
+    if args.new || args.gives_rules() {
+        return fresh(store, "new game".into());
+    }
+    match Session::resume(store) {
+        Resume::Resumed(mut session) => {
+            if args.x.is_some() || args.o.is_some() {
+                let mut new_sides = session.sides();
+                if args.x.is_some() {
+                    new_sides[0] = sides[0];
+                }
+                if args.o.is_some() {
+                    new_sides[1] = sides[1];
+                }
+                session.set_sides(new_sides).map_err(|e| e.to_string())?;
+            }
+            let n = session.position().moves().len();
+            Ok((
+                *session,
+                format!("resumed the game in progress ({n} moves played)"),
+            ))
+        }
+        Resume::NoGame(store) => fresh(store, "new game".into()),
+        Resume::Damaged(reason, mut store) => {
+            let keep = format!("damaged {}", crate::session::now_ms());
+            store
+                .rename(hypertac_store::CURRENT, &keep, false)
+                .map_err(|e| format!("the saved game in progress is damaged ({reason}) and could not be set aside: {e}"))?;
+            fresh(
+                store,
+                format!("the saved game in progress was damaged ({reason}); it was kept as {keep:?}; new game"),
+            )
+        }
+    }
 }

@@ -1,11 +1,217 @@
 //! `hypertac referee`: runs bot programs against each other and prints standings.
+//!
+//! Each bot is a shell command run afresh for every move (the n^d
+//! tic-tac-toe tournament protocol): stdin is the board header (`n,d`) and
+//! the moves so far (`x,y;x,y;...`, an empty line before the first move);
+//! stdout must be one move `x,y,...` within the time limit. Anything else
+//! loses the game. See `docs/referee.md`.
+//!
+//! Files: [`tournament`] (arguments), [`schedule`] (which games),
+//! [`spawn`] (one bot process), [`fault`] (reading its answer), [`game`] (one
+//! game), [`runner`] (parallel games), [`scoring`] (points, ranking),
+//! [`report`] (lines, table, log, records).
+
+mod fault;
+mod game;
+mod report;
+mod runner;
+mod schedule;
+mod scoring;
+mod spawn;
+mod tournament;
+
+use game::End;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use runner::Played;
+use std::fs::File;
+use std::io::{IsTerminal, LineWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Once;
+use tournament::Tournament;
 
 /// Arguments of the subcommand.
 #[derive(clap::Args, Debug, Default)]
-pub struct RefereeArgs {}
+pub struct RefereeArgs {
+    /// A bot: NAME=COMMAND, the command run through `sh -c` once per move. At least two.
+    #[arg(long = "bot", value_name = "NAME=COMMAND")]
+    pub bot: Vec<String>,
+    /// Board sizes n: a range like 3..6 (inclusive) or one value [default: 3..6].
+    #[arg(long, value_name = "N|A..B")]
+    pub n: Option<String>,
+    /// Dimensions d: a range like 2..5 (inclusive) or one value [default: 2..5].
+    #[arg(long, value_name = "D|A..B")]
+    pub d: Option<String>,
+    /// Time limit of one move: 60s, 500ms, 2m [default: 60s].
+    #[arg(long, value_name = "TIME")]
+    pub move_timeout: Option<String>,
+    /// Games played at once [default: number of cores].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Write one JSON object per game to this file (JSON Lines).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub log: Option<PathBuf>,
+    /// Save every game as a hypertac record in this folder.
+    #[arg(long, value_name = "DIR")]
+    pub record_dir: Option<PathBuf>,
+    /// Rounds: each pair plays both colours on every board once per round [default: 1].
+    #[arg(long, value_name = "R")]
+    pub rounds: Option<usize>,
+    /// Referee another game instead of n^d: tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, "nd N D".
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
+}
 
-/// Runs the subcommand; returns the process exit code.
-pub fn run(_args: &RefereeArgs) -> i32 {
-    eprintln!("not implemented yet");
-    2
+/// Raised by Ctrl-C: running bots are killed and the standings so far printed.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+fn watch_ctrl_c() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        // Without the handler Ctrl-C still ends the referee, only less tidily.
+        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
+    });
+}
+
+/// Runs the subcommand; returns the process exit code (0 done, 1 a file
+/// could not be written, 2 bad arguments, 130 stopped by Ctrl-C).
+pub fn run(args: &RefereeArgs) -> i32 {
+    let tournament = match Tournament::from_args(args) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hypertac referee: {e}");
+            return 2;
+        }
+    };
+    let mut log = match &tournament.log {
+        Some(path) => match File::create(path) {
+            Ok(f) => Some(LineWriter::new(f)),
+            Err(e) => {
+                eprintln!(
+                    "hypertac referee: cannot create --log {}: {e}",
+                    path.display()
+                );
+                return 2;
+            }
+        },
+        None => None,
+    };
+    if let Some(dir) = &tournament.record_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!(
+                "hypertac referee: cannot create --record-dir {}: {e}",
+                dir.display()
+            );
+            return 2;
+        }
+    }
+    STOP.store(false, Ordering::SeqCst);
+    watch_ctrl_c();
+
+    let names = tournament.names();
+    let games = schedule::schedule(names.len(), tournament.boards.len(), tournament.rounds);
+    println!("{}", summary(&tournament, games.len()));
+    let bar = progress_bar(games.len());
+    let mut ends: Vec<Option<End>> = vec![None; games.len()];
+    let mut pending: Vec<Option<Played>> = vec![None; games.len()];
+    let mut reported = 0;
+    let mut failed_writes = false;
+    // Reports games in schedule order; once every worker is done (`all_done`),
+    // skips the games Ctrl-C left unplayed.
+    let mut report_ready =
+        |pending: &mut [Option<Played>], all_done: bool, reported: &mut usize| {
+            while *reported < pending.len() {
+                if let Some(p) = pending[*reported].take() {
+                    if p.end != End::Interrupted {
+                        bar.suspend(|| println!("{}", p.line));
+                        if let Some(w) = &mut log {
+                            if let Err(e) = writeln!(w, "{}", p.log) {
+                                eprintln!("hypertac referee: cannot write the log: {e}");
+                                log = None;
+                                failed_writes = true;
+                            }
+                        }
+                    }
+                    if let Some(e) = p.record_error {
+                        bar.suspend(|| eprintln!("hypertac referee: {e}"));
+                        failed_writes = true;
+                    }
+                } else if !all_done {
+                    break;
+                }
+                *reported += 1;
+            }
+        };
+    runner::play_all(&tournament, &games, &STOP, |i, played| {
+        ends[i] = Some(played.end.clone());
+        pending[i] = Some(played);
+        let played_count = ends
+            .iter()
+            .filter(|e| e.as_ref().is_some_and(|e| *e != End::Interrupted))
+            .count();
+        bar.set_position(played_count as u64);
+        let table = scoring::standings(&names, &games, &ends);
+        if let Some(top) = table.first() {
+            bar.set_message(format!("leader {} ({} pts)", names[top.bot], top.points));
+        }
+        report_ready(&mut pending, false, &mut reported);
+    });
+    let partial = STOP.load(Ordering::SeqCst);
+    report_ready(&mut pending, true, &mut reported);
+    bar.finish_and_clear();
+
+    let played = ends
+        .iter()
+        .filter(|e| e.as_ref().is_some_and(|e| *e != End::Interrupted))
+        .count();
+    let table = scoring::standings(&names, &games, &ends);
+    println!();
+    print!(
+        "{}",
+        report::table(&names, &table, played, games.len(), partial)
+    );
+    if partial {
+        130
+    } else if failed_writes {
+        1
+    } else {
+        0
+    }
+}
+
+fn summary(t: &Tournament, games: usize) -> String {
+    let boards: Vec<String> = t.boards.iter().map(|b| b.label()).collect();
+    format!(
+        "Referee: {} bots, {} board{} ({}), {} round{}, {games} games, move time limit {:?}, {} job{}",
+        t.bots.len(),
+        t.boards.len(),
+        plural(t.boards.len()),
+        boards.join(", "),
+        t.rounds,
+        plural(t.rounds),
+        t.move_timeout,
+        t.jobs,
+        plural(t.jobs),
+    )
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn progress_bar(total: usize) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
+    if std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games  {elapsed}  {msg}")
+        {
+            bar.set_style(style);
+        }
+    }
+    bar
 }

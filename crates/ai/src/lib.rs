@@ -29,6 +29,7 @@ mod candidates;
 mod eval;
 mod levels;
 mod perfect;
+pub mod pns;
 mod random;
 mod search;
 mod seed;

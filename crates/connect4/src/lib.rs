@@ -22,12 +22,14 @@
 //! the stone before, ...), 0 = draw, negative = loss.
 #![deny(missing_docs)]
 
+mod book;
 mod moves;
 mod notation;
 mod position;
 mod solver;
 mod tt;
 
+pub use book::{Book, BookError};
 pub use notation::{ParseError, SizeError};
 pub use position::{Geometry, Position};
 pub use solver::Solver;

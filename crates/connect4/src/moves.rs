@@ -6,6 +6,8 @@ pub(crate) struct Move {
     pub bit: u64,
     pub col: u32,
     pub score: i32,
+    /// Canonical key of the resulting position.
+    pub key: u64,
 }
 
 /// At most 9 moves (the widest board), sorted best first. Moves with equal
@@ -35,6 +37,14 @@ impl MoveList {
         self.items[i] = mv;
     }
 
+    /// Moves the move in column `col` (if any) to the front.
+    #[inline]
+    pub fn move_to_front(&mut self, col: u32) {
+        if let Some(i) = self.as_slice().iter().position(|m| m.col == col) {
+            self.items[..=i].rotate_right(1);
+        }
+    }
+
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.items[..self.len]
@@ -49,9 +59,17 @@ mod tests {
     fn sorted_and_stable() {
         let mut l = MoveList::new();
         for (col, score) in [(3, 1), (2, 5), (4, 1), (1, 7), (5, 5)] {
-            l.push(Move { bit: 0, col, score });
+            l.push(Move {
+                bit: 0,
+                col,
+                score,
+                key: 0,
+            });
         }
         let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();
         assert_eq!(cols, vec![1, 2, 5, 3, 4]);
+        l.move_to_front(3);
+        let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();
+        assert_eq!(cols, vec![3, 1, 2, 5, 4]);
     }
 }

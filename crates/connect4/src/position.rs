@@ -52,26 +52,7 @@ impl Geometry {
         if !(1..=9).contains(&width) || !(1..=19).contains(&height) || width * (height + 1) > 64 {
             return Err(SizeError { width, height });
         }
-        let mut bottom = 0u64;
-        let mut board = 0u64;
-        let mut claim_rows = 0u64;
-        let mut odd_rows = 0u64;
-        for c in 0..width {
-            let base = c * (height + 1);
-            bottom |= 1 << base;
-            for r in 0..=height {
-                let bit = 1u64 << (base + r);
-                if r < height {
-                    board |= bit;
-                    if r % 2 == height % 2 {
-                        claim_rows |= bit;
-                    }
-                }
-                if r % 2 != height % 2 {
-                    odd_rows |= bit;
-                }
-            }
-        }
+        let [bottom, board, claim_rows, odd_rows] = masks(width, height);
         Ok(Geometry {
             width,
             height,
@@ -114,42 +95,106 @@ impl Geometry {
         self.width * (self.height + 1)
     }
 
+    /// Mirror image (column `c` becomes column `width - 1 - c`) of a bitboard.
+    fn mirror(&self, b: u64) -> u64 {
+        let col = (1u64 << (self.height + 1)) - 1;
+        let mut m = 0;
+        for c in 0..self.width {
+            let bits = (b >> (c * (self.height + 1))) & col;
+            m |= bits << ((self.width - 1 - c) * (self.height + 1));
+        }
+        m
+    }
+}
+
+/// `[bottom, board, claim_rows, odd_rows]` of a `width` x `height` board
+/// (see the fields of [`Geometry`]).
+const fn masks(width: u32, height: u32) -> [u64; 4] {
+    let mut bottom = 0u64;
+    let mut board = 0u64;
+    let mut claim_rows = 0u64;
+    let mut odd_rows = 0u64;
+    let mut c = 0;
+    while c < width {
+        let base = c * (height + 1);
+        bottom |= 1 << base;
+        let mut r = 0;
+        while r <= height {
+            let bit = 1u64 << (base + r);
+            if r < height {
+                board |= bit;
+                if r % 2 == height % 2 {
+                    claim_rows |= bit;
+                }
+            }
+            if r % 2 != height % 2 {
+                odd_rows |= bit;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    [bottom, board, claim_rows, odd_rows]
+}
+
+/// Board dimensions as the bitboard operations see them: a run-time
+/// [`Geometry`], or [`Std7x6`] whose constants let the compiler turn every
+/// shift and mask of the hot search loop into immediates.
+pub(crate) trait Dims: Copy {
+    /// Number of columns.
+    fn w(self) -> u32;
+    /// Number of rows.
+    fn h(self) -> u32;
+    /// One bit at the bottom cell of every column.
+    fn bottom(self) -> u64;
+    /// Every playable cell.
+    fn board(self) -> u64;
+    /// See [`Geometry`].
+    fn claim_rows(self) -> u64;
+    /// See [`Geometry`].
+    fn odd_rows(self) -> u64;
+
+    /// Number of cells.
+    #[inline(always)]
+    fn cells(self) -> i32 {
+        (self.w() * self.h()) as i32
+    }
+
     /// Bit of the bottom cell of column `col`.
-    #[inline]
-    pub(crate) fn bottom_of(&self, col: u32) -> u64 {
-        1u64 << (col * (self.height + 1))
+    #[inline(always)]
+    fn bottom_of(self, col: u32) -> u64 {
+        1u64 << (col * (self.h() + 1))
     }
 
     /// Bit of the top cell of column `col`.
-    #[inline]
-    pub(crate) fn top_of(&self, col: u32) -> u64 {
-        1u64 << (self.height - 1 + col * (self.height + 1))
+    #[inline(always)]
+    fn top_of(self, col: u32) -> u64 {
+        1u64 << (self.h() - 1 + col * (self.h() + 1))
     }
 
     /// All cells of column `col`.
-    #[inline]
-    pub(crate) fn column_mask(&self, col: u32) -> u64 {
-        ((1u64 << self.height) - 1) << (col * (self.height + 1))
+    #[inline(always)]
+    fn column_mask(self, col: u32) -> u64 {
+        ((1u64 << self.h()) - 1) << (col * (self.h() + 1))
     }
 
     /// Does `stones` contain four in a row?
-    #[inline]
-    pub(crate) fn has_four(&self, stones: u64) -> bool {
-        let h = self.height;
+    #[inline(always)]
+    fn has_four(self, stones: u64) -> bool {
+        let h = self.h();
+        let mut any = 0;
         for shift in [1, h, h + 1, h + 2] {
             let m = stones & (stones >> shift);
-            if m & (m >> (2 * shift)) != 0 {
-                return true;
-            }
+            any |= m & (m >> (2 * shift));
         }
-        false
+        any != 0
     }
 
     /// Empty cells (per `mask`) that would complete four in a row for
     /// `stones`. May include cells that are not playable yet.
-    #[inline]
-    pub(crate) fn winning_cells(&self, stones: u64, mask: u64) -> u64 {
-        let h = self.height;
+    #[inline(always)]
+    fn winning_cells(self, stones: u64, mask: u64) -> u64 {
+        let h = self.h();
         // vertical
         let mut r = (stones << 1) & (stones << 2) & (stones << 3);
         for s in [h, h + 1, h + 2] {
@@ -160,18 +205,93 @@ impl Geometry {
             r |= p & (stones << s);
             r |= p & (stones >> (3 * s));
         }
-        r & (self.board ^ mask)
+        r & (self.board() ^ mask)
     }
 
-    /// Mirror image (column `c` becomes column `width - 1 - c`) of a bitboard.
-    fn mirror(&self, b: u64) -> u64 {
-        let col = (1u64 << (self.height + 1)) - 1;
-        let mut m = 0;
-        for c in 0..self.width {
-            let bits = (b >> (c * (self.height + 1))) & col;
-            m |= bits << ((self.width - 1 - c) * (self.height + 1));
+    /// The cell each playable column would receive next, given all stones.
+    #[inline(always)]
+    fn possible(self, mask: u64) -> u64 {
+        (mask + self.bottom()) & self.board()
+    }
+
+    /// Claimeven bound for the side to move (stones `current`, all stones
+    /// `mask`); see [`Position::claimeven_bound`].
+    #[inline(always)]
+    fn claimeven_bound(self, current: u64, mask: u64) -> Option<i32> {
+        if (mask + self.bottom()) & self.odd_rows() != 0 {
+            return None;
         }
-        m
+        let empty = self.board() & !mask;
+        let mine = current | (empty & self.claim_rows());
+        if self.has_four(mine) {
+            return None;
+        }
+        let theirs = (current ^ mask) | (empty & !self.claim_rows());
+        if self.has_four(theirs) {
+            Some(-1)
+        } else {
+            Some(0)
+        }
+    }
+}
+
+impl Dims for Geometry {
+    #[inline(always)]
+    fn w(self) -> u32 {
+        self.width
+    }
+    #[inline(always)]
+    fn h(self) -> u32 {
+        self.height
+    }
+    #[inline(always)]
+    fn bottom(self) -> u64 {
+        self.bottom
+    }
+    #[inline(always)]
+    fn board(self) -> u64 {
+        self.board
+    }
+    #[inline(always)]
+    fn claim_rows(self) -> u64 {
+        self.claim_rows
+    }
+    #[inline(always)]
+    fn odd_rows(self) -> u64 {
+        self.odd_rows
+    }
+}
+
+/// The standard 7x6 board as compile-time constants.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Std7x6;
+
+const STD_MASKS: [u64; 4] = masks(7, 6);
+
+impl Dims for Std7x6 {
+    #[inline(always)]
+    fn w(self) -> u32 {
+        7
+    }
+    #[inline(always)]
+    fn h(self) -> u32 {
+        6
+    }
+    #[inline(always)]
+    fn bottom(self) -> u64 {
+        STD_MASKS[0]
+    }
+    #[inline(always)]
+    fn board(self) -> u64 {
+        STD_MASKS[1]
+    }
+    #[inline(always)]
+    fn claim_rows(self) -> u64 {
+        STD_MASKS[2]
+    }
+    #[inline(always)]
+    fn odd_rows(self) -> u64 {
+        STD_MASKS[3]
     }
 }
 
@@ -325,7 +445,7 @@ impl Position {
     pub(crate) fn play_bit(&mut self, mv: u64, col: u32) {
         self.current ^= self.mask;
         self.mask |= mv;
-        let mcol = self.geo.width - 1 - col;
+        let mcol = self.geo.w() - 1 - col;
         self.current_m ^= self.mask_m;
         self.mask_m |= (self.mask_m + self.geo.bottom_of(mcol)) & self.geo.column_mask(mcol);
         self.moves += 1;
@@ -347,7 +467,7 @@ impl Position {
     /// The cell each playable column would receive next.
     #[inline]
     pub(crate) fn possible(&self) -> u64 {
-        (self.mask + self.geo.bottom) & self.geo.board
+        self.geo.possible(self.mask)
     }
 
     /// Empty cells completing four for the side to move.
@@ -356,39 +476,25 @@ impl Position {
         self.geo.winning_cells(self.current, self.mask)
     }
 
-    /// Empty cells completing four for the opponent.
+    /// The four bitboards: stones of the side to move, all stones, and the
+    /// same two of the mirror image.
     #[inline]
-    pub(crate) fn opponent_winning_cells(&self) -> u64 {
-        self.geo.winning_cells(self.current ^ self.mask, self.mask)
+    pub(crate) fn raw(&self) -> [u64; 4] {
+        [self.current, self.mask, self.current_m, self.mask_m]
     }
 
-    /// Playable cells that do not let the opponent win at once. Assumes the
-    /// side to move cannot win immediately. Empty if every move loses at
-    /// once (including the case of two immediate opponent threats).
+    /// The position with the given [`Position::raw`] bitboards.
     #[inline]
-    pub(crate) fn non_losing_moves(&self) -> u64 {
-        let mut possible = self.possible();
-        let opp = self.opponent_winning_cells();
-        let forced = possible & opp;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            possible = forced;
+    pub(crate) fn from_raw(geo: Geometry, raw: [u64; 4], moves: u32) -> Position {
+        let [current, mask, current_m, mask_m] = raw;
+        Position {
+            current,
+            mask,
+            current_m,
+            mask_m,
+            moves,
+            geo,
         }
-        possible & !(opp >> 1)
-    }
-
-    /// Stones of the side to move.
-    #[inline]
-    pub(crate) fn current(&self) -> u64 {
-        self.current
-    }
-
-    /// All stones.
-    #[inline]
-    pub(crate) fn mask(&self) -> u64 {
-        self.mask
     }
 
     /// A key identifying the position (stones and side to move): the
@@ -448,29 +554,6 @@ impl Position {
             None
         } else {
             Some(self.current & bit != 0)
-        }
-    }
-
-    /// Claimeven bound for the side to move: `Some(bound)` when every column
-    /// has an even number of empty cells and the opponent's follow-up
-    /// strategy (always answer in the column just played) shows that the
-    /// side to move cannot score more than `bound` (0: cannot win, -1: loses).
-    #[inline]
-    pub(crate) fn claimeven_bound(&self) -> Option<i32> {
-        let g = &self.geo;
-        if (self.mask + g.bottom) & g.odd_rows != 0 {
-            return None;
-        }
-        let empty = g.board & !self.mask;
-        let mine = self.current | (empty & g.claim_rows);
-        if g.has_four(mine) {
-            return None;
-        }
-        let theirs = (self.current ^ self.mask) | (empty & !g.claim_rows);
-        if g.has_four(theirs) {
-            Some(-1)
-        } else {
-            Some(0)
         }
     }
 }

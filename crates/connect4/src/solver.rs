@@ -1,9 +1,20 @@
 //! Negamax alpha-beta search with null windows, a transposition table and
 //! Connect-Four-specific pruning.
 
+use crate::book::Book;
 use crate::moves::{Move, MoveList};
-use crate::position::{Geometry, Position};
+use crate::position::{Dims, Geometry, Position, Std7x6};
 use crate::tt::Table;
+
+/// Enhanced transposition cutoffs are tried at nodes with more than this
+/// many empty cells.
+const ETC_MIN_EMPTY: i32 = 12;
+
+/// Move ordering weights: threats playable at once, threats right above a
+/// playable cell, all useful threats.
+const W_NOW: i32 = 1;
+const W_NEXT: i32 = 2;
+const W_ALL: i32 = 1;
 
 /// A perfect Connect Four solver.
 ///
@@ -19,8 +30,12 @@ pub struct Solver {
     tt: Table,
     tt_log2: u32,
     geo: Geometry,
-    order: Vec<u32>,
+    /// Columns from the center outwards (first `width` entries).
+    order: [u32; 9],
     nodes: u64,
+    book: Option<Book>,
+    /// Depth of the book, -1 without one.
+    book_depth: i32,
 }
 
 impl Solver {
@@ -34,7 +49,28 @@ impl Solver {
             geo,
             order: center_order(geo.width()),
             nodes: 0,
+            book: None,
+            book_depth: -1,
         }
+    }
+
+    /// A solver with the opening book shipped with the crate (7x6 only; the
+    /// book only saves time, results are the same without it).
+    pub fn with_standard_book(tt_log2: u32) -> Self {
+        let mut s = Self::new(tt_log2);
+        s.set_book(Some(Book::standard()));
+        s
+    }
+
+    /// Uses `book` (or none) for positions it contains.
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book_depth = book.as_ref().map_or(-1, |b| b.depth() as i32);
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_ref()
     }
 
     /// Number of positions searched since the solver was created or
@@ -86,6 +122,9 @@ impl Solver {
         if pos.can_win_next() {
             return if weak { 1 } else { (size + 1 - n) / 2 };
         }
+        if let Some(s) = self.book.as_ref().and_then(|b| b.get(pos)) {
+            return if weak { s.signum() } else { s };
+        }
         self.prepare(pos.geometry());
         let (mut min, mut max) = if weak {
             (-1, 1)
@@ -99,7 +138,7 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(pos, med, med + 1);
+            let r = self.search(pos, med, med + 1);
             if r <= med {
                 max = r;
             } else {
@@ -136,28 +175,104 @@ impl Solver {
             .collect()
     }
 
+    /// [`Solver::negamax`] on `pos`, specialised for the standard board.
+    fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        let [cur, mask, cur_m, mask_m] = pos.raw();
+        let node = Node {
+            cur,
+            mask,
+            cur_m,
+            mask_m,
+            n: pos.nb_moves() as i32,
+        };
+        let popcnt = has_popcnt();
+        match (self.geo == Geometry::standard(), popcnt) {
+            (true, true) => self.negamax::<_, true>(Std7x6, &node, alpha, beta),
+            (true, false) => self.negamax::<_, false>(Std7x6, &node, alpha, beta),
+            (false, true) => self.negamax::<_, true>(self.geo, &node, alpha, beta),
+            (false, false) => self.negamax::<_, false>(self.geo, &node, alpha, beta),
+        }
+    }
+
+    /// [`Solver::negamax_body`], compiled with the `popcnt` instruction when
+    /// `POPCNT` (which the caller must only set when the CPU has it).
+    #[inline(always)]
+    fn negamax<D: Dims, const POPCNT: bool>(
+        &mut self,
+        d: D,
+        pos: &Node,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if POPCNT {
+            // SAFETY: `POPCNT` is only true when `has_popcnt()` said the CPU
+            // supports the instruction.
+            return unsafe { self.negamax_popcnt(d, pos, alpha, beta) };
+        }
+        self.negamax_plain(d, pos, alpha, beta)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn negamax_popcnt<D: Dims>(&mut self, d: D, pos: &Node, alpha: i32, beta: i32) -> i32 {
+        self.negamax_body::<D, true>(d, pos, alpha, beta)
+    }
+
+    fn negamax_plain<D: Dims>(&mut self, d: D, pos: &Node, alpha: i32, beta: i32) -> i32 {
+        self.negamax_body::<D, false>(d, pos, alpha, beta)
+    }
+
     /// Negamax with alpha-beta (fail-soft). Precondition: the side to move
     /// cannot win with its next stone and `alpha < beta`.
     ///
     /// Returns `v` with: `score <= v` if `v <= alpha`, `score >= v` if
     /// `v >= beta`, `score == v` otherwise.
-    fn negamax(&mut self, pos: &Position, alpha0: i32, beta0: i32) -> i32 {
+    #[inline(always)]
+    fn negamax_body<D: Dims, const POPCNT: bool>(
+        &mut self,
+        d: D,
+        pos: &Node,
+        alpha0: i32,
+        beta0: i32,
+    ) -> i32 {
         self.nodes += 1;
         let start = self.nodes;
-        let size = self.geo.size() as i32;
-        let n = pos.nb_moves() as i32;
-        let next = pos.non_losing_moves();
+        let size = d.cells();
+        let n = pos.n;
+        let cur = pos.cur;
+        let mask = pos.mask;
+        let opp_threats = d.winning_cells(cur ^ mask, mask);
+        let next = {
+            let mut possible = d.possible(mask);
+            let forced = possible & opp_threats;
+            if forced != 0 {
+                if forced & (forced - 1) != 0 {
+                    return -(size - n) / 2;
+                }
+                possible = forced;
+            }
+            possible & !(opp_threats >> 1)
+        };
         if next == 0 {
             return -(size - n) / 2;
         }
         if n >= size - 2 {
             return 0;
         }
+        let (key, mirrored) = pos.canonical_key(d);
+        self.tt.prefetch(key);
+        if n <= self.book_depth {
+            let p = Position::from_raw(self.geo, [cur, mask, pos.cur_m, pos.mask_m], n as u32);
+            if let Some(s) = self.book.as_ref().and_then(|b| b.get(&p)) {
+                return s;
+            }
+        }
         // The opponent cannot win with its next stone, we cannot win with
         // this one.
         let mut lo = -(size - 2 - n) / 2;
         let mut hi = (size - 1 - n) / 2;
-        if let Some(b) = pos.claimeven_bound() {
+        if let Some(b) = d.claimeven_bound(cur, mask) {
             hi = hi.min(b);
         }
         if lo >= beta0 {
@@ -166,9 +281,59 @@ impl Solver {
         if hi <= alpha0 {
             return hi;
         }
-        let (key, mirrored) = pos.canonical_key();
-        let w = self.geo.width();
-        let mut tt_move = None;
+
+        // Candidate moves, scored by the threats they create. A move after
+        // which the opponent cannot stop our next stone is the best score we
+        // can still get and ends the search at once.
+        let w = d.w();
+        let mut list = MoveList::new();
+        let order = self.order;
+        for &col in &order[..w as usize] {
+            let bit = next & d.column_mask(col);
+            if bit != 0 {
+                let new_mask = mask | bit;
+                let threats = d.winning_cells(cur | bit, new_mask);
+                let playable = d.possible(new_mask);
+                let now = threats & playable;
+                if now & now.wrapping_sub(1) != 0
+                    || threats & (now << 1) != 0
+                    || playable & !(threats >> 1) == 0
+                {
+                    // Two playable threats, one with another right above it,
+                    // or every reply right below a threat: the opponent
+                    // cannot stop our next stone, the best possible score.
+                    return (size - 1 - n) / 2;
+                }
+                let child = pos.child(d, bit, col);
+                if let Some(b) = d.claimeven_bound(child.cur, child.mask) {
+                    // The claimeven rule bounds the opponent after this move.
+                    lo = lo.max(-b);
+                    if lo >= beta0 {
+                        return lo;
+                    }
+                }
+                let (ckey, _) = child.canonical_key(d);
+                self.tt.prefetch(ckey);
+                // Threats right above an opponent threat never win.
+                let useful = threats & !((opp_threats & !bit) << 1);
+                let score = W_NOW * (useful & playable).count_ones() as i32
+                    + W_NEXT * (useful & (playable << 1)).count_ones() as i32
+                    + W_ALL * useful.count_ones() as i32;
+                list.push(Move {
+                    bit,
+                    col,
+                    score,
+                    key: ckey,
+                });
+            }
+        }
+        // No move wins with our next stone (see above: these are the only
+        // ways to force it), so the best we can hope for is one stone later.
+        hi = hi.min((size - 3 - n) / 2);
+        if hi <= alpha0 {
+            return hi;
+        }
+
         if let Some(hit) = self.tt.probe(key) {
             lo = lo.max(hit.lower);
             hi = hi.min(hit.upper);
@@ -178,33 +343,31 @@ impl Solver {
             if hi <= alpha0 {
                 return hi;
             }
-            tt_move = hit.mv.map(|c| if mirrored { w - 1 - c } else { c });
+            if let Some(c) = hit.mv {
+                list.move_to_front(if mirrored { w - 1 - c } else { c });
+            }
+        }
+        // Enhanced transposition cutoff: a child already known to be bad
+        // enough for the opponent.
+        if n + ETC_MIN_EMPTY < size {
+            for m in list.as_slice() {
+                if let Some(h) = self.tt.probe(m.key) {
+                    let v = -h.upper;
+                    if v >= beta0 {
+                        return v;
+                    }
+                }
+            }
         }
         let alpha_start = alpha0.max(lo);
         let mut alpha = alpha_start;
         let beta = beta0.min(hi);
 
-        let mut list = MoveList::new();
-        let cur = pos.current();
-        let mask = pos.mask();
-        for &col in &self.order {
-            let bit = next & self.geo.column_mask(col);
-            if bit != 0 {
-                let score = if Some(col) == tt_move {
-                    1000
-                } else {
-                    self.geo.winning_cells(cur | bit, mask | bit).count_ones() as i32
-                };
-                list.push(Move { bit, col, score });
-            }
-        }
-
         let mut best = i32::MIN;
         let mut best_col = 0;
         for m in list.as_slice() {
-            let mut child = *pos;
-            child.play_bit(m.bit, m.col);
-            let v = -self.negamax(&child, -beta, -alpha);
+            let child = pos.child(d, m.bit, m.col);
+            let v = -self.negamax::<D, POPCNT>(d, &child, -beta, -alpha);
             if v > best {
                 best = v;
                 best_col = m.col;
@@ -230,11 +393,70 @@ impl Solver {
     }
 }
 
-/// Columns from the center outwards (left first on ties).
-fn center_order(width: u32) -> Vec<u32> {
+/// Does the CPU have the `popcnt` instruction (used by `count_ones` in the
+/// move ordering)?
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// A position inside the search: the bitboards of [`Position`] without its
+/// geometry (which the search passes as [`Dims`]).
+#[derive(Clone, Copy)]
+struct Node {
+    /// Stones of the side to move.
+    cur: u64,
+    /// All stones.
+    mask: u64,
+    /// `cur` of the mirror image.
+    cur_m: u64,
+    /// `mask` of the mirror image.
+    mask_m: u64,
+    /// Number of stones.
+    n: i32,
+}
+
+impl Node {
+    /// The position after the move whose new stone is `bit` in column `col`.
+    #[inline(always)]
+    fn child<D: Dims>(&self, d: D, bit: u64, col: u32) -> Node {
+        let mcol = d.w() - 1 - col;
+        Node {
+            cur: self.cur ^ self.mask,
+            mask: self.mask | bit,
+            cur_m: self.cur_m ^ self.mask_m,
+            mask_m: self.mask_m | ((self.mask_m + d.bottom_of(mcol)) & d.column_mask(mcol)),
+            n: self.n + 1,
+        }
+    }
+
+    /// See [`Position::canonical_key`].
+    #[inline(always)]
+    fn canonical_key<D: Dims>(&self, d: D) -> (u64, bool) {
+        let k = self.cur + self.mask + d.bottom();
+        let km = self.cur_m + self.mask_m + d.bottom();
+        if km < k {
+            (km, true)
+        } else {
+            (k, false)
+        }
+    }
+}
+
+/// Columns from the center outwards (left first on ties), in the first
+/// `width` entries.
+fn center_order(width: u32) -> [u32; 9] {
     let mut cols: Vec<u32> = (0..width).collect();
     cols.sort_by_key(|&c| ((2 * c as i32 + 1 - width as i32).abs(), c));
-    cols
+    let mut order = [0; 9];
+    order[..cols.len()].copy_from_slice(&cols);
+    order
 }
 
 #[cfg(test)]
@@ -243,7 +465,7 @@ mod tests {
 
     #[test]
     fn order() {
-        assert_eq!(center_order(7), vec![3, 2, 4, 1, 5, 0, 6]);
-        assert_eq!(center_order(4), vec![1, 2, 0, 3]);
+        assert_eq!(center_order(7)[..7], [3, 2, 4, 1, 5, 0, 6]);
+        assert_eq!(center_order(4)[..4], [1, 2, 0, 3]);
     }
 }

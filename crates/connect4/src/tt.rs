@@ -1,6 +1,6 @@
 //! Transposition table: lower and upper bounds of scores of positions.
 //!
-//! The table is an array of 16-byte buckets of two 8-byte entries. A key
+//! The table is an array of 32-byte buckets of four 8-byte entries. A key
 //! (at most 64 bits, see [`crate::Position::key`]) is first mixed by a
 //! bijection `h = key * ODD mod 2^key_bits`; the top bits of `h` choose the
 //! bucket and the remaining low bits are stored in the entry, so two
@@ -17,9 +17,9 @@
 //!
 //! `lower`/`upper` are the bounds plus 64, `move` the best column (15 when
 //! unknown), `work` the log2 of the size of the search that produced the
-//! entry and `gen` the search generation. The first entry of a bucket is
-//! kept for the most expensive result of the current generation, the second
-//! one is always replaced.
+//! entry and `gen` the search generation. A new entry replaces an empty
+//! entry of its bucket, else the cheapest entry of an older generation, else
+//! the cheapest entry.
 
 const CHECK_SHIFT: u32 = 28;
 const CHECK_BITS: u32 = 64 - CHECK_SHIFT;
@@ -27,8 +27,11 @@ const NO_MOVE: u64 = 15;
 const MULT: u64 = 0x9E37_79B9_7F4A_7C15;
 
 #[derive(Clone, Copy, Default)]
-#[repr(align(16))]
-struct Bucket([u64; 2]);
+#[repr(align(32))]
+struct Bucket([u64; WAYS]);
+
+/// Entries per bucket (a bucket is half a cache line).
+const WAYS: usize = 4;
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug)]
@@ -39,7 +42,7 @@ pub(crate) struct Hit {
 }
 
 pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     index_bits: u32,
     key_bits: u32,
     gen: u64,
@@ -50,11 +53,11 @@ impl Table {
     /// bits. The size is raised when needed so that at most 36 bits of key
     /// have to be stored.
     pub fn new(log2_entries: u32, key_bits: u32) -> Self {
-        let mut index_bits = log2_entries.saturating_sub(1).clamp(1, 34);
+        let mut index_bits = log2_entries.saturating_sub(2).clamp(1, 34);
         index_bits = index_bits.max(key_bits.saturating_sub(CHECK_BITS));
         index_bits = index_bits.min(key_bits);
         Table {
-            buckets: vec![Bucket::default(); 1usize << index_bits],
+            buckets: Buckets::new(1usize << index_bits),
             index_bits,
             key_bits,
             gen: 1,
@@ -67,11 +70,11 @@ impl Table {
 
     /// Number of entries.
     pub fn entries(&self) -> usize {
-        self.buckets.len() * 2
+        self.buckets.len * WAYS
     }
 
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets.as_mut_slice().fill(Bucket::default());
         self.gen = 1;
     }
 
@@ -103,7 +106,6 @@ impl Table {
     }
 
     #[inline]
-    #[allow(dead_code)]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
@@ -112,7 +114,7 @@ impl Table {
             // 2^index_bits == len) and prefetching has no side effects.
             unsafe {
                 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(self.buckets.as_ptr().add(i) as *const i8);
+                _mm_prefetch::<_MM_HINT_T0>(self.buckets.ptr.as_ptr().add(i) as *const i8);
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -122,7 +124,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let (i, check) = self.locate(key);
-        let b = &self.buckets[i].0;
+        let b = &self.buckets.as_slice()[i].0;
         for &e in b {
             if e != 0 && e >> CHECK_SHIFT == check {
                 return Some(decode(e));
@@ -137,7 +139,7 @@ impl Table {
     pub fn store(&mut self, key: u64, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
         let (i, check) = self.locate(key);
         let gen = self.gen;
-        let b = &mut self.buckets[i].0;
+        let b = &mut self.buckets.as_mut_slice()[i].0;
         let mut lower = lower;
         let mut upper = upper;
         let mut mv = mv;
@@ -157,16 +159,95 @@ impl Table {
             }
         }
         let new = encode(check, gen, work, mv, lower, upper);
-        let e0 = b[0];
-        let stale = e0 == 0 || (e0 >> 24) & 15 != gen;
-        if stale || (e0 >> 18) & 63 <= work {
-            if !stale {
-                b[1] = e0;
+        // Replace an empty entry, else the cheapest entry of an older
+        // search, else the cheapest entry.
+        let mut victim = 0;
+        let mut victim_rank = u64::MAX;
+        for (i, &e) in b.iter().enumerate() {
+            let rank = if e == 0 {
+                0
+            } else if (e >> 24) & 15 != gen {
+                1 + ((e >> 18) & 63)
+            } else {
+                100 + ((e >> 18) & 63)
+            };
+            if rank < victim_rank {
+                victim = i;
+                victim_rank = rank;
             }
-            b[0] = new;
-        } else {
-            b[1] = new;
         }
+        b[victim] = new;
+    }
+}
+
+/// The bucket array: zeroed memory, aligned on 2 MiB and advised to use
+/// transparent huge pages when large (random probes into a table of
+/// hundreds of MiB otherwise spend much of their time in TLB misses).
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: `Buckets` owns its allocation of plain integers, like a `Vec`.
+unsafe impl Send for Buckets {}
+// SAFETY: shared access only reads.
+unsafe impl Sync for Buckets {}
+
+#[cfg(target_os = "linux")]
+extern "C" {
+    fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+}
+
+impl Buckets {
+    fn new(len: usize) -> Self {
+        const HUGE: usize = 2 << 20;
+        let bytes = len * std::mem::size_of::<Bucket>();
+        let align = if bytes >= HUGE {
+            HUGE
+        } else {
+            std::mem::align_of::<Bucket>()
+        };
+        let layout = match std::alloc::Layout::from_size_align(bytes, align) {
+            Ok(l) => l,
+            Err(_) => panic!("transposition table too large"),
+        };
+        // SAFETY: `layout` has a non-zero size (len >= 2).
+        let raw = unsafe { std::alloc::alloc(layout) } as *mut Bucket;
+        let Some(ptr) = std::ptr::NonNull::new(raw) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        if bytes >= HUGE {
+            const MADV_HUGEPAGE: i32 = 14;
+            // SAFETY: the range is our own fresh allocation; madvise only
+            // changes how the kernel backs it (failure is harmless).
+            unsafe {
+                madvise(raw as *mut std::ffi::c_void, bytes, MADV_HUGEPAGE);
+            }
+        }
+        // SAFETY: `raw` points to `len` buckets of writable memory.
+        unsafe { raw.write_bytes(0, len) };
+        Buckets { ptr, len, layout }
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[Bucket] {
+        // SAFETY: `len` initialised buckets owned by `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [Bucket] {
+        // SAFETY: `len` initialised buckets owned by `self`, borrowed mutably.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
     }
 }
 

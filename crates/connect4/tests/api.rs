@@ -250,3 +250,24 @@ fn small_boards_match_plain_minimax() {
         }
     }
 }
+
+#[test]
+fn standard_book() {
+    use hypertac_connect4::Book;
+    let book = Book::standard();
+    assert!(book.depth() >= 1 && !book.is_empty());
+    let mut solver = Solver::with_standard_book(16);
+    let empty = Position::new();
+    // The known values of the first moves (side to move = first player).
+    assert_eq!(
+        solver.analyze(&empty, false),
+        [-2, -1, 0, 1, 0, -1, -2].map(Some).to_vec()
+    );
+    assert_eq!(solver.solve(&empty, false), 1);
+    assert_eq!(solver.solve(&empty, true), 1);
+    assert!(Book::parse("12 x\n", *empty.geometry()).is_err());
+    assert!(Book::parse("18 1\n", *empty.geometry()).is_err());
+    let b = Book::parse("# c\n 1\n4 -1\n", *empty.geometry()).unwrap();
+    assert_eq!(b.get(&empty), Some(1));
+    assert_eq!(b.get(&Position::from_moves("4").unwrap()), Some(-1));
+}

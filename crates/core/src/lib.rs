@@ -15,6 +15,7 @@ mod gravity;
 pub mod lines;
 pub mod notation;
 mod player;
+pub mod playout;
 mod position;
 #[cfg(feature = "record")]
 pub mod record;

@@ -30,7 +30,7 @@ impl Player {
 
     /// The player who makes the move with this 0-based ply number.
     pub const fn to_move_at(ply: usize) -> Player {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Player::X
         } else {
             Player::O

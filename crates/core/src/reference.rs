@@ -70,6 +70,7 @@ fn wraps_onto_itself(rules: &Rules, cells: &[Cell]) -> bool {
 }
 
 /// A game that keeps only its cells and finds its outcome by scanning every line.
+#[derive(Clone)]
 pub struct NaiveGame {
     rules: Rules,
     lines: Vec<Vec<usize>>,

@@ -1,0 +1,398 @@
+//! The store itself: opening, migrating and reading/writing records.
+
+use crate::schema::{self, MigrateError};
+use crate::{validate_name, StoreError, CURRENT};
+use hypertac_core::record::Record;
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The store's file name inside its folder.
+pub const DB_FILE: &str = "records.sqlite3";
+
+/// How long an operation waits for another process before giving up.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long to sleep between tries while the store is busy.
+const BUSY_STEP: Duration = Duration::from_millis(20);
+
+static WAIT_NOTICE: OnceLock<fn()> = OnceLock::new();
+
+/// Sets a function called when a store operation starts waiting for another
+/// process (e.g. to print "waiting for the record store"); the first call wins.
+pub fn set_wait_notice(notice: fn()) {
+    let _ = WAIT_NOTICE.set(notice);
+}
+
+/// SQLite's busy handler: announce the wait once, then retry every
+/// [`BUSY_STEP`] until [`BUSY_TIMEOUT`] has passed.
+fn busy(count: i32) -> bool {
+    if count == 0 {
+        if let Some(notice) = WAIT_NOTICE.get() {
+            notice();
+        }
+    }
+    if BUSY_STEP * count.max(0) as u32 >= BUSY_TIMEOUT {
+        return false;
+    }
+    std::thread::sleep(BUSY_STEP);
+    true
+}
+
+/// One line of `records list`: the indexed columns of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The record's name (`@current` for the game in progress).
+    pub name: String,
+    /// The rules, e.g. `7x6 k4 gravity 1`.
+    pub rules: String,
+    /// The players, e.g. `human vs cpu:hard`.
+    pub players: String,
+    /// Number of moves played.
+    pub moves: u64,
+    /// `ongoing`, `X wins`, `O wins` or `draw`.
+    pub result: String,
+    /// When the game started, Unix milliseconds.
+    pub created_ms: i64,
+    /// When it last changed, Unix milliseconds.
+    pub updated_ms: i64,
+}
+
+/// An open record store (one SQLite connection).
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Store {
+    /// The default store file: `$HYPERTAC_HOME/records.sqlite3`, else in the
+    /// user's data directory.
+    ///
+    /// # Errors
+    /// No home directory can be found (set `HYPERTAC_HOME`).
+    pub fn default_path() -> Result<PathBuf, StoreError> {
+        if let Some(home) = std::env::var_os("HYPERTAC_HOME").filter(|h| !h.is_empty()) {
+            return Ok(PathBuf::from(home).join(DB_FILE));
+        }
+        directories::ProjectDirs::from("", "", "hypertac")
+            .map(|d| d.data_dir().join(DB_FILE))
+            .ok_or_else(|| StoreError::Unusable {
+                path: PathBuf::from(DB_FILE),
+                reason: "no home directory found; set HYPERTAC_HOME to a folder for records".into(),
+            })
+    }
+
+    /// Opens (creating if needed) the default store; see [`Store::default_path`].
+    ///
+    /// # Errors
+    /// As [`Store::open`].
+    pub fn open_default() -> Result<Store, StoreError> {
+        Store::open(&Store::default_path()?)
+    }
+
+    /// Opens the store at `path`, creating the file and its folder if missing
+    /// and upgrading the schema. A file that is not a hypertac store is refused
+    /// and left as it is.
+    ///
+    /// # Errors
+    /// [`StoreError::Unusable`] (not a database, foreign tables, newer schema,
+    /// folder not writable), [`StoreError::Busy`].
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let unusable = |reason: String| StoreError::Unusable {
+            path: path.to_path_buf(),
+            reason,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| unusable(format!("cannot create folder {}: {e}", dir.display())))?;
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let mut conn =
+            Connection::open_with_flags(path, flags).map_err(|e| unusable(e.to_string()))?;
+        let classify = |e: rusqlite::Error| match e.sqlite_error_code() {
+            Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => unusable(
+                "the file is not a hypertac record store or is damaged; it was left untouched \
+                 (move it away to start a new store)"
+                    .into(),
+            ),
+            Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => StoreError::Busy,
+            _ => unusable(e.to_string()),
+        };
+        conn.busy_handler(Some(busy)).map_err(classify)?;
+        // Reading the schema first detects a file that is not a database before anything is written.
+        let (version, tables): (i64, i64) = conn
+            .query_row(
+                "SELECT (SELECT user_version FROM pragma_user_version),
+                        (SELECT count(*) FROM sqlite_master WHERE type = 'table')",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(classify)?;
+        if version == 0 && tables > 0 {
+            return Err(unusable(
+                "the file is a SQLite database of another program; it was left untouched".into(),
+            ));
+        }
+        if version > schema::VERSION {
+            return Err(unusable(format!(
+                "it was written by a newer hypertac (schema {version}, this one reads up to {})",
+                schema::VERSION
+            )));
+        }
+        let _: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(classify)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(classify)?;
+        schema::migrate(&mut conn).map_err(|e| match e {
+            MigrateError::Sql(e) => classify(e),
+            other => other.into(),
+        })?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The store file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// All records, most recently changed first.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub fn list(&self) -> Result<Vec<Summary>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name, rules, players, moves, result, created_ms, updated_ms
+             FROM records ORDER BY updated_ms DESC, name",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(Summary {
+                name: r.get(0)?,
+                rules: r.get(1)?,
+                players: r.get(2)?,
+                moves: r.get::<_, i64>(3)?.max(0) as u64,
+                result: r.get(4)?,
+                created_ms: r.get(5)?,
+                updated_ms: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The record named `name` (use [`CURRENT`] for the game in progress).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`], or [`StoreError::BadRecord`] when the stored
+    /// JSON does not read.
+    pub fn get(&self, name: &str) -> Result<Record, StoreError> {
+        self.find(name)?
+            .ok_or_else(|| StoreError::NotFound(name.to_string()))
+    }
+
+    /// The game in progress, if one was saved.
+    ///
+    /// # Errors
+    /// As [`Store::get`] except that a missing game is `Ok(None)`.
+    pub fn current(&self) -> Result<Option<Record>, StoreError> {
+        self.find(CURRENT)
+    }
+
+    fn find(&self, name: &str) -> Result<Option<Record>, StoreError> {
+        let json: Option<String> = self
+            .conn
+            .query_row("SELECT record FROM records WHERE name = ?1", [name], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        json.map(|j| {
+            Record::from_json(&j).map_err(|e| StoreError::BadRecord {
+                name: name.to_string(),
+                reason: e.to_string(),
+            })
+        })
+        .transpose()
+    }
+
+    /// Whether a record has this name.
+    ///
+    /// # Errors
+    /// A database failure.
+    pub fn exists(&self, name: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    /// Saves the game in progress as [`CURRENT`], replacing the previous one,
+    /// in one transaction (called after every move).
+    ///
+    /// # Errors
+    /// A database failure or [`StoreError::Busy`].
+    pub fn save_current(&mut self, record: &Record) -> Result<(), StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        upsert(&tx, CURRENT, record)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Keeps the game in progress, if it has moves, under the name
+    /// `game YYYY-MM-DD HH.MM` (its start time, UTC; `-2`, `-3`, .. appended
+    /// when taken) and returns that name. Called before a new game replaces
+    /// `@current`, so no played game is lost.
+    ///
+    /// # Errors
+    /// A database failure (nothing changes).
+    pub fn archive_current(&mut self) -> Result<Option<String>, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let found: Option<(i64, i64)> = tx
+            .query_row(
+                "SELECT moves, created_ms FROM records WHERE name = ?1",
+                [CURRENT],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((_, created_ms)) = found.filter(|&(moves, _)| moves > 0) else {
+            return Ok(None);
+        };
+        let base = format!("game {}", crate::format_time(created_ms).replace(':', "."));
+        let mut name = base.clone();
+        let mut n = 1;
+        while tx
+            .query_row("SELECT 1 FROM records WHERE name = ?1", [&name], |_| Ok(()))
+            .optional()?
+            .is_some()
+        {
+            n += 1;
+            name = format!("{base}-{n}");
+        }
+        tx.execute(
+            "UPDATE records SET name = ?2 WHERE name = ?1",
+            params![CURRENT, name],
+        )?;
+        tx.commit()?;
+        Ok(Some(name))
+    }
+
+    /// Forgets the game in progress (no error if there is none).
+    ///
+    /// # Errors
+    /// A database failure.
+    pub fn clear_current(&mut self) -> Result<(), StoreError> {
+        self.conn
+            .execute("DELETE FROM records WHERE name = ?1", [CURRENT])?;
+        Ok(())
+    }
+
+    /// Saves `record` under a user name after checking the name and replaying
+    /// every move. An existing record of that name is replaced only with `force`.
+    ///
+    /// # Errors
+    /// [`StoreError::BadName`], [`StoreError::BadRecord`] (does not replay),
+    /// [`StoreError::Exists`], or a database failure. On error nothing changes.
+    pub fn put(&mut self, name: &str, record: &Record, force: bool) -> Result<(), StoreError> {
+        validate_name(name)?;
+        record.replay().map_err(|e| StoreError::BadRecord {
+            name: name.to_string(),
+            reason: e.to_string(),
+        })?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let taken = tx
+            .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
+            .optional()?
+            .is_some();
+        if taken && !force {
+            return Err(StoreError::Exists(name.to_string()));
+        }
+        upsert(&tx, name, record)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Deletes a record (also `@current`).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] or a database failure.
+    pub fn delete(&mut self, name: &str) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .execute("DELETE FROM records WHERE name = ?1", [name])?;
+        if n == 0 {
+            return Err(StoreError::NotFound(name.to_string()));
+        }
+        Ok(())
+    }
+
+    /// Renames a record; `new` must be a valid user name and free unless `force`.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`], [`StoreError::BadName`], [`StoreError::Exists`],
+    /// or a database failure. On error nothing changes.
+    pub fn rename(&mut self, old: &str, new: &str, force: bool) -> Result<(), StoreError> {
+        validate_name(new)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let has = |name: &str| -> Result<bool, rusqlite::Error> {
+            Ok(tx
+                .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
+                .optional()?
+                .is_some())
+        };
+        if !has(old)? {
+            return Err(StoreError::NotFound(old.to_string()));
+        }
+        if old == new {
+            return Ok(());
+        }
+        if has(new)? {
+            if !force {
+                return Err(StoreError::Exists(new.to_string()));
+            }
+            tx.execute("DELETE FROM records WHERE name = ?1", [new])?;
+        }
+        tx.execute(
+            "UPDATE records SET name = ?2 WHERE name = ?1",
+            params![old, new],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+fn upsert(tx: &rusqlite::Transaction<'_>, name: &str, record: &Record) -> Result<(), StoreError> {
+    let rules = record
+        .rules
+        .to_rules()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|e| format!("invalid rules: {e}"));
+    tx.execute(
+        "INSERT INTO records (name, rules, players, moves, result, created_ms, updated_ms, record)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT(name) DO UPDATE SET rules = ?2, players = ?3, moves = ?4, result = ?5,
+             created_ms = ?6, updated_ms = ?7, record = ?8",
+        params![
+            name,
+            rules,
+            format!("{} vs {}", record.players.x, record.players.o),
+            record.moves.len() as i64,
+            record.result,
+            record.created_ms,
+            record.updated_ms,
+            record.to_json(),
+        ],
+    )?;
+    Ok(())
+}

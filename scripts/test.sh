@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The test command: sets up a fresh Debian machine (rustfmt, clippy, chromium,
+# npm packages) and runs every check CI runs. Usage: ./scripts/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== setup"
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+
+echo "== cargo clippy (warnings denied)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+echo "== cargo test"
+cargo test --workspace --locked 2>&1 | tee target/test-output.txt
+passed=$(grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {print p+0}')
+failed=$(grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {print f+0}')
+
+if [ -x scripts/browser-tests.sh ]; then
+  echo "== browser tests"
+  scripts/browser-tests.sh
+fi
+
+echo "cargo: ${passed} passed, ${failed} failed"

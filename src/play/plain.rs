@@ -1,0 +1,108 @@
+//! Plain mode: line commands on stdin, plain text on stdout, for scripts,
+//! screen readers and tests. Every line printed is complete; errors are one
+//! line starting with `error:` and the game goes on. End of input quits (the
+//! game stays saved as `@current`).
+
+use super::command::{self, Command};
+use super::{render, Settings};
+use crate::session::Session;
+use hypertac_ai::Budget;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// Runs plain mode on the process's stdin and stdout; returns the exit code.
+pub fn run(session: Session, notice: String, settings: Settings) -> i32 {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match drive(session, &notice, settings, stdin.lock(), stdout.lock()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("hypertac: {e}");
+            1
+        }
+    }
+}
+
+fn drive(
+    mut session: Session,
+    notice: &str,
+    settings: Settings,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> std::io::Result<()> {
+    writeln!(out, "hypertac: {notice}")?;
+    writeln!(out, "{}", command::status_line(&session))?;
+    writeln!(
+        out,
+        "type a move ({}), or help",
+        command::move_example(session.rules())
+    )?;
+    for line in render::outcome_lines(session.position()) {
+        writeln!(out, "{line}")?;
+    }
+    computer_turns(&mut session, settings, &mut out)?;
+    for line in input.lines() {
+        let line = line?;
+        let cmd = match command::parse(&line) {
+            Ok(Some(cmd)) => cmd,
+            Ok(None) => continue,
+            Err(e) => {
+                writeln!(out, "error: {e}")?;
+                continue;
+            }
+        };
+        match cmd {
+            Command::Quit => break,
+            Command::Help => writeln!(out, "{}", command::HELP)?,
+            Command::Board => {
+                write!(out, "{}", render::board_text(session.position()))?;
+                writeln!(out, "{}", command::status_line(&session))?;
+            }
+            cmd => match command::apply(&mut session, &cmd, settings.time_ms) {
+                Ok(lines) => {
+                    for l in lines {
+                        writeln!(out, "{l}")?;
+                    }
+                    if !matches!(cmd, Command::Undo) {
+                        computer_turns(&mut session, settings, &mut out)?;
+                    }
+                }
+                Err(e) => writeln!(out, "error: {e}")?,
+            },
+        }
+        out.flush()?;
+    }
+    out.flush()
+}
+
+/// Lets the computer move while it is its turn, printing each move; pauses
+/// between moves when it plays both sides.
+fn computer_turns(
+    session: &mut Session,
+    settings: Settings,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let both = session.sides().iter().all(|s| s.level().is_some());
+    while session.computer_to_move().is_some() {
+        if both && !session.position().moves().is_empty() && settings.delay_ms > 0 {
+            std::thread::sleep(Duration::from_millis(settings.delay_ms));
+        }
+        let player = session.position().to_move();
+        match session.computer_move(&Budget::millis(settings.time_ms)) {
+            Ok(Some(choice)) => {
+                writeln!(out, "{}", command::move_line(session, player, choice.cell))?;
+                for line in render::outcome_lines(session.position()) {
+                    writeln!(out, "{line}")?;
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                writeln!(out, "error: {e}")?;
+                break;
+            }
+        }
+        out.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,393 @@
+//! The full-screen terminal UI: an event loop over keys, mouse and resizes,
+//! with the computer searching on a thread (interruptible through the
+//! budget's stop flag) while a spinner turns.
+
+use super::command::{self, Command};
+use super::view::{self, BoardView, Prompt, Ui};
+use super::{render, Settings};
+use crate::session::{Search, Session, SessionError};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
+};
+use hypertac_ai::{Budget, Choice};
+use hypertac_core::{Player, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often the screen refreshes while waiting (spinner speed).
+const TICK: Duration = Duration::from_millis(100);
+
+/// Runs the terminal UI; returns the exit code.
+pub fn run(session: Session, notice: String, settings: Settings) -> i32 {
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hypertac: cannot start the terminal UI ({e}); try --plain");
+            return 1;
+        }
+    };
+    let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture);
+    let mut app = App::new(session, notice, settings);
+    let result = app.run(&mut terminal);
+    let _ = crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    match result {
+        Ok(()) => {
+            println!("{}", command::status_line(&app.session));
+            println!("the game is saved; run hypertac to continue");
+            0
+        }
+        Err(e) => {
+            eprintln!("hypertac: {e}");
+            1
+        }
+    }
+}
+
+/// A computer search running on another thread.
+struct Thinking {
+    result: Receiver<Option<Choice>>,
+    stop: Arc<AtomicBool>,
+    player: Player,
+    /// A hint for the human, not the computer's own move.
+    hint: bool,
+}
+
+struct App {
+    session: Session,
+    ui: Ui,
+    settings: Settings,
+    board: BoardView,
+    thinking: Option<Thinking>,
+    next_computer_move: Instant,
+    quit: bool,
+}
+
+impl App {
+    fn new(session: Session, notice: String, settings: Settings) -> App {
+        let ui = Ui {
+            message: notice,
+            ..Ui::new(session.position())
+        };
+        App {
+            session,
+            ui,
+            settings,
+            board: BoardView::TooSmall,
+            thinking: None,
+            next_computer_move: Instant::now(),
+            quit: false,
+        }
+    }
+
+    fn run(&mut self, terminal: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
+        while !self.quit {
+            self.start_thinking();
+            self.finish_thinking();
+            terminal.draw(|frame| self.board = view::draw(frame, &self.session, &self.ui))?;
+            if event::poll(TICK)? {
+                match event::read()? {
+                    Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
+                    Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                        if let Some(coords) = self.board.cell_at(m.column, m.row) {
+                            if self.ui.prompt.is_none() && self.thinking.is_none() {
+                                self.ui.cursor = coords;
+                                self.place();
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            } else if let Some(frame) = self.ui.thinking.as_mut() {
+                *frame += 1;
+            }
+        }
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    fn start_thinking(&mut self) {
+        if self.thinking.is_some()
+            || self.ui.prompt.is_some()
+            || Instant::now() < self.next_computer_move
+        {
+            return;
+        }
+        if let Some(search) = self.session.search() {
+            self.spawn(search, false);
+        }
+    }
+
+    /// Runs a search on a thread under the time budget and a stop flag.
+    fn spawn(&mut self, search: Search, hint: bool) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let budget = Budget {
+            deadline: Some(Instant::now() + Duration::from_millis(self.settings.time_ms)),
+            stop: Some(stop.clone()),
+        };
+        let (tx, rx) = mpsc::channel();
+        let player = search.position.to_move();
+        std::thread::spawn(move || {
+            let _ = tx.send(search.run(&budget));
+        });
+        self.thinking = Some(Thinking {
+            result: rx,
+            stop,
+            player,
+            hint,
+        });
+        self.ui.thinking = Some(0);
+    }
+
+    fn finish_thinking(&mut self) {
+        let Some(t) = &self.thinking else { return };
+        let choice = match t.result.try_recv() {
+            Ok(choice) => choice,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => None,
+        };
+        let (player, hint) = (t.player, t.hint);
+        self.thinking = None;
+        self.ui.thinking = None;
+        let Some(choice) = choice else { return };
+        if hint {
+            self.show_hint(choice);
+            return;
+        }
+        match self.session.play(choice.cell) {
+            Ok(_) => {
+                let mut text = command::move_line(&self.session, player, choice.cell);
+                if !choice.reason.is_empty() {
+                    text.push_str(&format!(" ({})", choice.reason));
+                }
+                self.after_change(text);
+                if self.session.sides().iter().all(|s| s.level().is_some()) {
+                    self.next_computer_move =
+                        Instant::now() + Duration::from_millis(self.settings.delay_ms);
+                }
+            }
+            Err(e) => self.ui.message = format!("error: {e}"),
+        }
+    }
+
+    /// Stops a running search and forgets its result.
+    fn cancel_thinking(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+        self.ui.thinking = None;
+    }
+
+    fn after_change(&mut self, text: String) {
+        let pos = self.session.position();
+        let mut lines = vec![text];
+        lines.extend(render::outcome_lines(pos));
+        self.ui.message = lines.join("  ");
+        self.ui.hint = None;
+        self.ui.settle(self.session.position());
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if let Some(prompt) = self.ui.prompt.clone() {
+            self.prompt_key(prompt, key);
+            return;
+        }
+        if self.thinking.is_some() {
+            match key.code {
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
+                    if let Some(t) = &self.thinking {
+                        t.stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                KeyCode::Char('u') => {
+                    self.cancel_thinking();
+                    self.undo();
+                }
+                KeyCode::Char('q') => self.quit = true,
+                _ => {
+                    self.ui.message =
+                        "the computer is thinking: Esc makes it move now, u takes back, q quits"
+                            .into()
+                }
+            }
+            return;
+        }
+        let d = self.session.rules().shape().dims();
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') => self.step(0, -1),
+            KeyCode::Right | KeyCode::Char('l') => self.step(0, 1),
+            KeyCode::Up | KeyCode::Char('k') => self.step(1, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.step(1, 1),
+            KeyCode::Char('a') => self.step(2, -1),
+            KeyCode::Char('d') => self.step(2, 1),
+            KeyCode::Char('w') => self.step(3, -1),
+            KeyCode::Char('s') => self.step(3, 1),
+            KeyCode::PageUp => self.step(self.ui.extra_axis, -1),
+            KeyCode::PageDown => self.step(self.ui.extra_axis, 1),
+            KeyCode::Tab if d > 5 => {
+                self.ui.extra_axis = if self.ui.extra_axis + 1 >= d {
+                    4
+                } else {
+                    self.ui.extra_axis + 1
+                };
+                self.ui.message = format!(
+                    "PgUp/PgDn move along {}",
+                    render::axis_letter(self.ui.extra_axis)
+                );
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => self.place(),
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('r') => self.run_command(Command::Redo),
+            KeyCode::Char('?') => self.hint(),
+            KeyCode::Char('n') => self.ui.prompt = Some(Prompt::NewGame),
+            KeyCode::Char(':') => self.ui.prompt = Some(Prompt::Command(String::new())),
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            _ => {}
+        }
+    }
+
+    fn prompt_key(&mut self, prompt: Prompt, key: KeyEvent) {
+        match prompt {
+            Prompt::Command(mut text) => match key.code {
+                KeyCode::Esc => self.ui.prompt = None,
+                KeyCode::Enter => {
+                    self.ui.prompt = None;
+                    self.command_line(&text);
+                }
+                KeyCode::Backspace => {
+                    text.pop();
+                    self.ui.prompt = Some(Prompt::Command(text));
+                }
+                KeyCode::Char(c) => {
+                    text.push(c);
+                    self.ui.prompt = Some(Prompt::Command(text));
+                }
+                _ => {}
+            },
+            Prompt::Overwrite(name) => {
+                self.ui.prompt = None;
+                if key.code == KeyCode::Char('y') {
+                    self.run_command(Command::Save { name, force: true });
+                } else {
+                    self.ui.message = "not saved".into();
+                }
+            }
+            Prompt::NewGame => {
+                self.ui.prompt = None;
+                if key.code == KeyCode::Char('y') {
+                    self.run_command(Command::New(None));
+                }
+            }
+        }
+    }
+
+    fn command_line(&mut self, text: &str) {
+        match command::parse(text) {
+            Ok(Some(Command::Quit)) => self.quit = true,
+            Ok(Some(Command::Help)) => self.ui.message = command::HELP.replace('\n', "  "),
+            Ok(Some(Command::Board)) | Ok(None) => {}
+            Ok(Some(cmd)) => self.run_command(cmd),
+            Err(e) => self.ui.message = format!("error: {e}"),
+        }
+    }
+
+    fn run_command(&mut self, cmd: Command) {
+        if let Command::Save { name, force: false } = &cmd {
+            if self
+                .session
+                .store()
+                .is_some_and(|s| s.exists(name).unwrap_or(false))
+            {
+                self.ui.prompt = Some(Prompt::Overwrite(name.clone()));
+                return;
+            }
+        }
+        let rules_before = self.session.rules().clone();
+        match command::apply(&mut self.session, &cmd, self.settings.time_ms) {
+            Ok(lines) => {
+                if self.session.rules() != &rules_before {
+                    self.ui = Ui::new(self.session.position());
+                }
+                self.after_change(lines.join("  "));
+                self.next_computer_move = Instant::now();
+            }
+            Err(e) => self.ui.message = format!("error: {e}"),
+        }
+    }
+
+    fn step(&mut self, axis: usize, delta: i64) {
+        let pos = self.session.position();
+        let shape = pos.rules().shape();
+        if axis >= shape.dims() || pos.rules().gravity() == Some(axis) {
+            return;
+        }
+        // Up on screen is down in y when y is drawn upwards.
+        let delta = if render::flip_axis(pos) == Some(axis) {
+            -delta
+        } else {
+            delta
+        };
+        let n = i64::from(shape.size(axis));
+        let c = i64::from(self.ui.cursor[axis]) + delta;
+        self.ui.cursor[axis] = c.clamp(0, n - 1) as u32;
+        self.ui.settle(pos);
+    }
+
+    fn place(&mut self) {
+        let pos: &Position = self.session.position();
+        let Some(cell) = self.ui.cursor_cell(pos) else {
+            return;
+        };
+        if let Some(level) = self.session.computer_to_move() {
+            self.ui.message = format!("error: it is the computer's turn ({})", level.name());
+            return;
+        }
+        let player = pos.to_move();
+        match self.session.play(cell) {
+            Ok(_) => {
+                let played = *self
+                    .session
+                    .position()
+                    .moves()
+                    .last()
+                    .expect("a move was played");
+                self.after_change(command::move_line(&self.session, player, played));
+            }
+            Err(SessionError::BadMove(e)) => self.ui.message = format!("error: {e}"),
+            Err(e) => self.ui.message = format!("error: {e}"),
+        }
+    }
+
+    fn undo(&mut self) {
+        self.run_command(Command::Undo);
+    }
+
+    fn hint(&mut self) {
+        if self.session.position().is_over() {
+            self.ui.message = "the game is over: no hint".into();
+            return;
+        }
+        let search = self.session.hint_search();
+        self.spawn(search, true);
+    }
+
+    fn show_hint(&mut self, choice: Choice) {
+        let pos = self.session.position();
+        self.ui.cursor = pos.rules().shape().coords(choice.cell);
+        self.ui.hint = Some(choice.cell);
+        let mut text = format!("hint: {}", view::cell_text(pos, choice.cell));
+        if !choice.reason.is_empty() {
+            text.push_str(&format!(" ({})", choice.reason));
+        }
+        self.ui.message = text;
+    }
+}

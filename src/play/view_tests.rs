@@ -1,0 +1,202 @@
+//! Rendering tests: the terminal UI drawn onto ratatui's `TestBackend`, compared as text.
+
+use super::view::{self, BoardView, Ui};
+use crate::session::{Session, Side};
+use hypertac_core::Rules;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn session(game: &str, moves: &[&str]) -> Session {
+    let rules = Rules::preset(game).unwrap();
+    let mut s = Session::new(rules, [Side::Human, Side::Human], None).unwrap();
+    for m in moves {
+        s.play_text(m).unwrap();
+    }
+    s
+}
+
+/// Draws the screen and returns its text (trailing spaces cut) and the board view.
+fn screen(session: &Session, ui: &Ui, width: u16, height: u16) -> (String, BoardView) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let mut view = BoardView::TooSmall;
+    terminal
+        .draw(|frame| view = view::draw(frame, session, ui))
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect();
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    (text, view)
+}
+
+/// Lines joined with newlines, each ending in one.
+fn lines(lines: &[&str]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+fn ui_for(session: &Session, message: &str) -> Ui {
+    Ui {
+        message: message.into(),
+        ..Ui::new(session.position())
+    }
+}
+
+#[test]
+fn tic_tac_toe_2d() {
+    let s = session("tictactoe", &["0,0", "1,1", "2,0"]);
+    let (text, view) = screen(&s, &ui_for(&s, "X plays 2,0"), 60, 9);
+    let expected = lines(&[
+        " O to move  3x3 k3  X human vs O human  3 moves  cursor 1,1",
+        " X . X",
+        " . O .",
+        " . . .",
+        "",
+        "",
+        "X plays 2,0",
+        "←→/hl x  ↑↓/kj y  Enter/click place  u undo  r redo  ? hint",
+        "n new  : command  q quit",
+    ]);
+    assert_eq!(text, expected);
+    assert_eq!(view.cell_at(5, 1), Some(vec![2, 0]));
+    assert_eq!(view.cell_at(4, 1), None);
+}
+
+#[test]
+fn qubic_3d_layers_side_by_side() {
+    let s = session("qubic", &["0,0,0", "1,1,1", "3,3,3"]);
+    let (text, view) = screen(&s, &ui_for(&s, ""), 50, 10);
+    let expected = lines(&[
+        " O to move  4x4x4 k4  X human vs O human  3 moves",
+        " z0        z1        z2        z3",
+        " X . . .   . . . .   . . . .   . . . .",
+        " . . . .   . O . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . X",
+        "",
+        "",
+        "←→/hl x  ↑↓/kj y  a/d z  Enter/click place  u undo",
+        "r redo  ? hint  n new  : command  q quit",
+    ]);
+    assert_eq!(text, expected);
+    assert_eq!(view.cell_at(1 + 20 + 2, 3), Some(vec![1, 1, 2]));
+}
+
+#[test]
+fn four_d_grid_of_grids_with_a_win() {
+    let s = session(
+        "4d",
+        &[
+            "0,0,0,0", "0,1,0,0", "1,1,1,1", "0,2,0,0", "2,2,2,2", "0,3,0,0", "3,3,3,3",
+        ],
+    );
+    let (text, _) = screen(&s, &ui_for(&s, "X wins"), 60, 30);
+    let mut terminal = Terminal::new(TestBackend::new(60, 30)).unwrap();
+    terminal
+        .draw(|f| {
+            view::draw(f, &s, &ui_for(&s, ""));
+        })
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    // The winning diagonal is green; other stones are not.
+    assert_eq!(buf[(1, 2)].bg, ratatui::style::Color::Green);
+    assert_eq!(buf[(1 + 10 + 2, 9)].bg, ratatui::style::Color::Green);
+    assert_ne!(buf[(1, 3)].bg, ratatui::style::Color::Green);
+    let expected = lines(&[
+        " X wins  4x4x4x4 k4  X human vs O human  7 moves  cursor 1,1",
+        " z0 w0     z1 w0     z2 w0     z3 w0",
+        " X . . .   . . . .   . . . .   . . . .",
+        " O . . .   . . . .   . . . .   . . . .",
+        " O . . .   . . . .   . . . .   . . . .",
+        " O . . .   . . . .   . . . .   . . . .",
+        "",
+        " z0 w1     z1 w1     z2 w1     z3 w1",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . X . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . .",
+        "",
+        " z0 w2     z1 w2     z2 w2     z3 w2",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . . . .   . . X .   . . . .",
+        " . . . .   . . . .   . . . .   . . . .",
+        "",
+        " z0 w3     z1 w3     z2 w3     z3 w3",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . .",
+        " . . . .   . . . .   . . . .   . . . X",
+        "",
+        "",
+        "",
+        "X wins",
+    ]);
+    assert!(text.starts_with(&expected), "{text}");
+}
+
+#[test]
+fn four_d_falls_back_to_compact_and_slice_views() {
+    let s = session("4d", &["3,3,3,3"]);
+    let (text, _) = screen(&s, &ui_for(&s, ""), 80, 24);
+    assert!(
+        text.contains("\n . . . .   . . . .   . . . .   . . . X\n"),
+        "{text}"
+    );
+    assert!(!text.contains("z0 w0"), "{text}");
+    let mut ui = ui_for(&s, "");
+    ui.cursor = vec![2, 3, 3, 3];
+    let (text, view) = screen(&s, &ui, 40, 12);
+    let expected = lines(&[
+        " O to move  4x4x4x4 k4  X human vs O hum",
+        " slice z3 w3  x 0-3 of 4  y 0-3 of 4",
+        " . . . .",
+        " . . . .",
+        " . . . .",
+        " . . o X",
+    ]);
+    assert!(text.starts_with(&expected), "{text}");
+    assert_eq!(view.cell_at(1 + 6, 5), Some(vec![3, 3, 3, 3]));
+}
+
+#[test]
+fn connect_four_is_drawn_bottom_up_with_the_landing_cell() {
+    let s = session("connect4", &["4", "4", "3"]);
+    let (text, view) = screen(&s, &ui_for(&s, "X plays 2,0"), 40, 12);
+    let expected = lines(&[
+        " O to move  7x6 k4 gravity 1  X human vs",
+        " . . . . . . .",
+        " . . . . . . .",
+        " . . . . . . .",
+        " . . . o . . .",
+        " . . . O . . .",
+        " . . X X . . .",
+        "",
+        "",
+        "X plays 2,0",
+        "←→/hl x  Enter/click drop  u undo  r",
+        "redo  ? hint  n new  : command  q quit",
+    ]);
+    assert_eq!(text, expected);
+    assert_eq!(view.cell_at(1 + 6, 6), Some(vec![3, 0]));
+    assert_eq!(view.cell_at(1 + 6, 5), Some(vec![3, 1]));
+    assert_eq!(view.cell_at(1 + 6, 1), Some(vec![3, 5]));
+}
+
+#[test]
+fn a_too_small_terminal_gets_a_message() {
+    let s = session("4d", &[]);
+    let (text, view) = screen(&s, &ui_for(&s, ""), 20, 6);
+    assert_eq!(view, BoardView::TooSmall);
+    assert_eq!(text, "terminal too small,\nneed 24x9 (have\n20x6)\n\n\n\n");
+    let s = session("tictactoe", &[]);
+    let (text, _) = screen(&s, &ui_for(&s, ""), 8, 3);
+    assert_eq!(text, "terminal\ntoo\nsmall,\n");
+    for (w, h) in [(1, 1), (0, 0), (3, 40), (200, 2)] {
+        screen(&s, &ui_for(&s, ""), w, h);
+    }
+}

@@ -1,0 +1,305 @@
+// Browser tests of `hypertac serve`, driven through Debian's Chromium with
+// playwright-core (no browser download). Run by scripts/browser-tests.sh:
+//   BASE_URL=http://127.0.0.1:PORT/ SCREENSHOTS=dir C4_POS=.. C4_SCORES="s1 .. s7" node run.js
+// Prints one line per test and a final "N passed, M failed"; exits 1 on failure.
+'use strict';
+
+const { chromium } = require('playwright-core');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const BASE = process.env.BASE_URL;
+const SHOTS = process.env.SCREENSHOTS || path.join(__dirname, '..', '..', 'artifacts', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const C4_POS = process.env.C4_POS || '32164625';
+// Scores of the 7 columns of C4_POS from `hypertac solve connect4 --analyze`.
+const C4_SCORES = (process.env.C4_SCORES || '-4 -3 11 4 0 -2 -5').split(/\s+/);
+// The position's value from the public benchmark set Test_L1_R1: the best column scores 11.
+const C4_KNOWN_BEST = 11;
+
+if (!BASE) {
+  console.error('BASE_URL is not set (the address printed by `hypertac serve`)');
+  process.exit(2);
+}
+
+const tests = [];
+function test(name, body) { tests.push({ name, body }); }
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function newGame(page, preset, x = 'human', o = 'human') {
+  await page.click('#btn-new');
+  await page.selectOption('#ng-preset', preset);
+  await page.selectOption('#ng-x', x);
+  await page.selectOption('#ng-o', o);
+  await page.click('#ng-start');
+  await page.waitForFunction(() => !document.querySelector('#new-dialog').open);
+}
+
+async function newCustomGame(page, { shape, k, gravity = '', rule = 'first', wrap = false }) {
+  await page.click('#btn-new');
+  await page.selectOption('#ng-preset', 'custom');
+  await page.fill('#ng-shape', shape);
+  await page.fill('#ng-k', String(k));
+  await page.selectOption('#ng-gravity', gravity);
+  await page.selectOption('#ng-rule', rule);
+  if (wrap) await page.check('#ng-wrap');
+  await page.selectOption('#ng-x', 'human');
+  await page.selectOption('#ng-o', 'human');
+  await page.click('#ng-start');
+  await page.waitForFunction(() => !document.querySelector('#new-dialog').open);
+}
+
+async function moveCount(page) {
+  return page.$$eval('#moves li', (items) => items.length);
+}
+
+async function clickCell(page, cell) {
+  const before = await moveCount(page);
+  await page.click(`.cell[data-cell="${cell}"]`);
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n + 1, before);
+  await settle(page);
+}
+
+async function stone(page, cell) {
+  return page.$eval(`.cell[data-cell="${cell}"]`, (el) => (el.classList.contains('x') ? 'x' : el.classList.contains('o') ? 'o' : ''));
+}
+
+async function status(page) {
+  return (await page.textContent('#status')).trim();
+}
+
+async function settle(page) {
+  await page.waitForFunction(() => !document.querySelector('.falling-x, .falling-o'));
+}
+
+async function shot(page, name) {
+  await settle(page);
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+}
+
+test('3x3 game to a win highlights the line', async (page) => {
+  await newGame(page, 'tictactoe');
+  for (const cell of ['0,0', '0,1', '1,0', '1,1', '2,0']) await clickCell(page, cell);
+  assert((await status(page)) === 'X wins', `status is ${await status(page)}`);
+  const win = await page.$$eval('.cell.win', (els) => els.map((e) => e.dataset.cell).sort());
+  assert(JSON.stringify(win) === JSON.stringify(['0,0', '1,0', '2,0']), `winning cells ${win}`);
+  const last = await page.$$eval('.cell.last', (els) => els.map((e) => e.dataset.cell));
+  assert(last.length === 1 && last[0] === '2,0', `last move ${last}`);
+  const r = await page.evaluate(() => fetch('/api/games/current/moves', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"move":"2,2"}' }).then((x) => x.status));
+  assert(r === 409, `a move after the win answers ${r}`);
+  await shot(page, '2d-tictactoe-win.png');
+});
+
+test('hovering a cell highlights every line through it', async (page) => {
+  await newGame(page, 'tictactoe');
+  await page.mouse.move(0, 0);
+  await page.hover('.cell[data-cell="1,1"]');
+  await page.waitForFunction(() => document.querySelectorAll('.cell.hl').length > 0);
+  const lit = await page.$$eval('.cell.hl', (els) => els.length);
+  assert(lit === 9, `the centre's 4 lines cover 9 cells, ${lit} lit`);
+  await page.hover('.cell[data-cell="0,1"]');
+  await page.waitForFunction(() => document.querySelectorAll('.cell.hl').length === 5);
+  // 0,1 is on its row and its column only: 5 cells.
+  assert(!(await page.$eval('.cell[data-cell="2,2"]', (e) => e.classList.contains('hl'))), '2,2 is not on a line through 0,1');
+});
+
+test('undo and redo', async (page) => {
+  await newGame(page, 'tictactoe');
+  await clickCell(page, '1,1');
+  await clickCell(page, '0,0');
+  await page.click('#btn-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  assert((await stone(page, '0,0')) === '', '0,0 is empty after undo');
+  assert((await stone(page, '1,1')) === 'x', '1,1 keeps X');
+  assert((await status(page)).startsWith('O to move'), `status ${await status(page)}`);
+  await page.click('#btn-redo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+  assert((await stone(page, '0,0')) === 'o', '0,0 is O again after redo');
+});
+
+test('Connect Four: four stones drop down one column', async (page) => {
+  await newGame(page, 'connect4');
+  const gravity = await page.$eval('#board', (b) => b.classList.contains('gravity'));
+  assert(gravity, 'the board is drawn as a gravity board');
+  for (let i = 0; i < 4; i++) {
+    // Click the top cell of column 4: the stone falls to the lowest empty cell.
+    await clickCell(page, '3,5');
+    await settle(page);
+  }
+  const column = [];
+  for (let y = 0; y < 6; y++) column.push(await stone(page, `3,${y}`));
+  assert(column.join('') === 'xoxo', `column 4 bottom-up is ${JSON.stringify(column)}`);
+  const bottom = await page.$eval('.cell[data-cell="3,0"]', (e) => e.getBoundingClientRect().top);
+  const top = await page.$eval('.cell[data-cell="3,5"]', (e) => e.getBoundingClientRect().top);
+  assert(bottom > top, 'row 0 is drawn at the bottom');
+  const r = await page.evaluate(() => fetch('/api/games/current').then((x) => x.json()));
+  assert(r.columns === '4444', `server column string ${r.columns}`);
+});
+
+test('4D move in the grid of grids, by mouse and keyboard', async (page) => {
+  await newGame(page, '4d');
+  const grids = await page.$$eval('#board > .level-1 > .level-0', (els) => els.length);
+  assert(grids === 16, `16 sub-grids, found ${grids}`);
+  await clickCell(page, '1,2,3,0');
+  // Sub-grid (z=3, w=0) is the 4th in the first row of sub-grids.
+  const index = await page.$eval('.cell[data-cell="1,2,3,0"]', (el) => [...el.parentElement.parentElement.children].indexOf(el.parentElement));
+  assert(index === 3, `cell 1,2,3,0 drawn in sub-grid ${index}`);
+  assert((await stone(page, '1,2,3,0')) === 'x', '1,2,3,0 holds X');
+  // Keyboard: the cursor starts at the last clicked cell.
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const before = await moveCount(page);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n + 1, before);
+  // From 1,2,3,0: x 1->2->3, then at the edge of the last sub-grid column it stays; down: y 2->3.
+  const last = await page.$$eval('.cell.last', (els) => els.map((e) => e.dataset.cell));
+  assert(last[0] === '3,3,3,0', `keyboard move landed on ${last}`);
+  await page.click('.cell[data-cell="0,0,1,1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 3);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 4);
+  const carried = await page.$$eval('.cell.last', (els) => els.map((e) => e.dataset.cell));
+  assert(carried[0] === '3,0,0,1', `left from x=0 carries into the sub-grid to the left: ${carried}`);
+  await shot(page, '4d-grid-of-grids.png');
+});
+
+test('3D board shows its layers side by side', async (page) => {
+  await newGame(page, 'qubic');
+  const layers = await page.$$eval('#board > .level-1 > .level-0', (els) => els.map((e) => e.getBoundingClientRect().left));
+  assert(layers.length === 4 && layers.every((x, i) => i === 0 || x > layers[i - 1]), `layers at ${layers}`);
+  for (const cell of ['1,1,1', '0,0,0', '2,2,2', '3,3,3', '1,2,0']) await clickCell(page, cell);
+  await shot(page, '3d-qubic.png');
+});
+
+test('custom shape: 5x4 with gravity on y and k 3', async (page) => {
+  await newCustomGame(page, { shape: '5x4', k: 3, gravity: '1' });
+  const rules = await page.textContent('#rules-text');
+  assert(rules.startsWith('5x4 k3 gravity 1'), `rules ${rules}`);
+  await clickCell(page, '2,3');
+  assert((await stone(page, '2,0')) === 'x', 'the stone fell to 2,0');
+});
+
+test('save, reload the page, load the record', async (page) => {
+  await newGame(page, 'tictactoe');
+  for (const cell of ['1,1', '0,2', '2,2']) await clickCell(page, cell);
+  await page.click('#btn-records');
+  await page.fill('#save-name', 'browser test');
+  await page.click('#save-form button[type=submit]');
+  await page.waitForSelector('#records-table tr[data-name="browser test"]');
+  await page.click('#records-close');
+  await clickCell(page, '0,0');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert((await moveCount(page)) === 4, 'the game in progress survives a reload');
+  assert((await stone(page, '0,0')) === 'o', '0,0 is O after the reload');
+  await page.click('#btn-records');
+  await page.waitForSelector('#records-table tr[data-name="browser test"]');
+  await page.click('#records-table tr[data-name="browser test"] .rec-replay');
+  await page.waitForSelector('#replay-bar:not([hidden])');
+  assert((await stone(page, '2,2')) === 'x', 'replay ends at the last move');
+  assert((await stone(page, '0,0')) === '', 'replay shows the saved game, not the current one');
+  await page.click('#rp-prev');
+  assert((await stone(page, '2,2')) === '', 'one step back removes the last move');
+  await page.click('#rp-first');
+  assert((await page.$$eval('.cell.x, .cell.o', (e) => e.length)) === 0, 'the first step is the empty board');
+  await page.click('#rp-continue');
+  await page.waitForSelector('#replay-bar[hidden]', { state: 'attached' });
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 3);
+  assert((await stone(page, '2,2')) === 'x' && (await stone(page, '0,0')) === '', 'the record is the game in progress');
+});
+
+test('Connect Four scores from a share link match the solver', async (page) => {
+  await page.goto(`${BASE}?game=connect4&pos=${C4_POS}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#scores .score[data-score]', { timeout: 60000 });
+  const scores = await page.$$eval('#scores .score', (els) => els.map((e) => e.dataset.score || ''));
+  assert(scores.length === 7, `7 columns, got ${scores.length}`);
+  for (const c of [2, 3]) {
+    assert(scores[c] === C4_SCORES[c], `column ${c + 1}: page ${scores[c]}, solver ${C4_SCORES[c]}`);
+  }
+  const best = Math.max(...scores.filter((s) => s !== '').map(Number));
+  assert(best === C4_KNOWN_BEST, `best score ${best}, benchmark says ${C4_KNOWN_BEST}`);
+  assert((await moveCount(page)) === C4_POS.length, 'the shared position is on the board');
+  const link = await page.inputValue('#share-link');
+  assert(link.endsWith(`?game=connect4&pos=${C4_POS}`), `share link ${link}`);
+  await shot(page, 'connect4-scores.png');
+});
+
+test('computer against computer plays to the end', async (page) => {
+  await page.selectOption('#opt-speed', '0');
+  await newGame(page, 'tictactoe', 'cpu:random', 'cpu:random');
+  await page.waitForFunction(() => document.querySelector('#status').dataset.result !== 'ongoing', null, { timeout: 60000 });
+  const result = await status(page);
+  assert(/wins|Draw/.test(result), `result ${result}`);
+});
+
+test('phone-sized screen in dark mode', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await newGame(page, 'connect4');
+  await clickCell(page, '3,5');
+  await settle(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(width <= 390, `page is ${width}px wide on a 390px screen`);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert(bg === 'rgb(23, 24, 27)', `dark background, got ${bg}`);
+  await shot(page, 'phone-dark-connect4.png');
+});
+
+async function main() {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hypertac-chromium-'));
+  // The fresh profile directory is Chromium's --user-data-dir.
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1100, height: 820 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  let passed = 0;
+  let failed = 0;
+  const only = process.env.ONLY;
+  for (const t of tests) {
+    if (only && !t.name.includes(only)) continue;
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15000);
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    try {
+      await page.goto(BASE);
+      await page.waitForSelector('body[data-ready="true"]');
+      await t.body(page);
+      if (problems.length) throw new Error(problems.join('; '));
+      passed += 1;
+      console.log(`ok - ${t.name}`);
+    } catch (e) {
+      failed += 1;
+      console.log(`not ok - ${t.name}: ${e.message.split('\n')[0]}`);
+      try { await page.screenshot({ path: path.join(SHOTS, `failed-${passed + failed}.png`) }); } catch (_) { /* ignore */ }
+    }
+    await page.close();
+  }
+  await browser.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

@@ -1,0 +1,276 @@
+//! Plain mode end to end: the binary with commands on stdin.
+
+mod common;
+
+use common::{errors, play};
+use hypertac_core::{notation, Position, Rules, Shape, WinRule};
+
+#[test]
+fn connect_four_between_humans_ends_in_a_vertical_win() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "connect4", "--x", "human", "--o", "human"],
+        "4\n5\n4\n5\n4\n5\n4\n",
+    );
+    assert!(
+        out.contains("X plays 3,0\nO plays 4,0\nX plays 3,1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("X plays 3,3\nX wins: 3,0 3,1 3,2 3,3\n"),
+        "{out}"
+    );
+    assert!(errors(&out).is_empty(), "{out}");
+}
+
+#[test]
+fn tic_tac_toe_draw() {
+    let home = tempfile::tempdir().unwrap();
+    let moves = "0,0\n1,1\n2,2\n0,2\n2,0\n1,0\n1,2\n2,1\n0,1\n";
+    let out = play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        moves,
+    );
+    assert!(out.ends_with("X plays 0,1\ndraw\n"), "{out}");
+}
+
+#[test]
+fn four_d_game_won_on_the_long_diagonal() {
+    let home = tempfile::tempdir().unwrap();
+    let moves = "0,0,0,0\n0,1,0,0\n1,1,1,1\n0,2,0,0\n2,2,2,2\n0,3,0,0\n3,3,3,3\n";
+    let out = play(
+        home.path(),
+        &["--game", "4d", "--x", "human", "--o", "human"],
+        moves,
+    );
+    assert!(
+        out.ends_with("X plays 3,3,3,3\nX wins: 0,0,0,0 1,1,1,1 2,2,2,2 3,3,3,3\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn most_lines_counts_a_hand_checked_game() {
+    let home = tempfile::tempdir().unwrap();
+    // X: row y=0; O: row y=1; nothing else completes.
+    let moves = "0,0\n0,1\n1,0\n1,1\n2,0\n2,1\n0,2\n1,2\n2,2\n";
+    let args = [
+        "--shape",
+        "3x3",
+        "--rule",
+        "most-lines",
+        "--x",
+        "human",
+        "--o",
+        "human",
+    ];
+    let out = play(home.path(), &args, moves);
+    assert!(
+        out.ends_with("X plays 2,2\nX 1 lines, O 1 lines\ndraw\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn most_lines_counts_agree_with_the_core_on_a_full_4x4_board() {
+    let home = tempfile::tempdir().unwrap();
+    let rules = Rules::new(Shape::new(&[4, 4]).unwrap(), 3)
+        .unwrap()
+        .with_win(WinRule::MostLines);
+    // A fixed fill order: a stride walk that visits all 16 cells.
+    let order: Vec<u64> = (0..16).map(|i| (i * 7) % 16).collect();
+    let mut pos = Position::new(rules.clone());
+    let mut input = String::new();
+    for &i in &order {
+        pos.play(hypertac_core::Cell(i));
+        input.push_str(&notation::format_cell(
+            rules.shape(),
+            hypertac_core::Cell(i),
+        ));
+        input.push('\n');
+    }
+    let [x, o] = pos.line_counts();
+    assert!(x + o > 0, "the walk completes some lines");
+    let winner = match pos.outcome().winner() {
+        Some(p) => format!("{p} wins"),
+        None => "draw".into(),
+    };
+    let args = [
+        "--shape",
+        "4x4",
+        "--k",
+        "3",
+        "--rule",
+        "most-lines",
+        "--x",
+        "human",
+        "--o",
+        "human",
+    ];
+    let out = play(home.path(), &args, &input);
+    assert!(
+        out.ends_with(&format!("X {x} lines, O {o} lines\n{winner}\n")),
+        "{out}"
+    );
+}
+
+#[test]
+fn undo_and_redo_between_humans_and_against_the_computer() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        "1,1\n0,0\nundo\nredo\nundo\nundo\nundo\nredo\nredo\nredo\nmoves\n",
+    );
+    let expected = "X plays 1,1\nO plays 0,0\n\
+                    took back 0,0; O to move\nO plays 0,0\n\
+                    took back 0,0; O to move\ntook back 1,1; X to move\n\
+                    error: nothing to undo\n\
+                    X plays 1,1\nO plays 0,0\nerror: nothing to redo\n\
+                    moves: 1,1;0,0\n";
+    assert!(out.ends_with(expected), "{out}");
+
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "cpu:random"],
+        "1,1\nundo\nmoves\nredo\nmoves\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    let reply = lines
+        .iter()
+        .position(|l| l.starts_with("O plays "))
+        .expect("computer replied");
+    let o_cell = lines[reply].trim_start_matches("O plays ");
+    assert_eq!(
+        lines[reply + 1],
+        format!("took back {o_cell} and 1,1; X to move")
+    );
+    assert_eq!(lines[reply + 2], "no moves yet");
+    assert_eq!(lines[reply + 3], "X plays 1,1");
+    assert_eq!(lines[reply + 4], format!("O plays {o_cell}"));
+    assert_eq!(lines[reply + 5], format!("moves: 1,1;{o_cell}"));
+}
+
+#[test]
+fn every_bad_input_gets_one_line_and_the_game_goes_on() {
+    let home = tempfile::tempdir().unwrap();
+    let input = "1,x\n3,0\n1,1,1\n1,1\n1,1\nfly away\nsave a/b\nsave @current\nload nowhere\nsave\nundo 2\n0,0\nmoves\n";
+    let out = play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        input,
+    );
+    assert_eq!(
+        errors(&out),
+        [
+            "error: bad cell \"1,x\": \"x\" is not a coordinate (expected a whole number from 0)",
+            "error: cell 3,0 is outside a 3x3 board (x is 0 to 2)",
+            "error: cell \"1,1,1\" has 3 coordinates; a 3x3 board needs 2, like 0,1",
+            "error: cell 1,1 is already taken by X",
+            "error: unknown command \"fly\": type help for the list",
+            "error: bad name \"a/b\": '/' is not allowed (use letters, digits, -, _, . and space)",
+            "error: bad name \"@current\": names starting with @ are reserved (@current is the game in progress)",
+            "error: no record named \"nowhere\"",
+            "error: save needs a name: save NAME [--force]",
+            "error: undo takes no arguments (got \"2\")",
+        ],
+        "{out}"
+    );
+    assert!(out.ends_with("O plays 0,0\nmoves: 1,1;0,0\n"), "{out}");
+}
+
+#[test]
+fn full_column_and_bad_columns_in_connect_four() {
+    let home = tempfile::tempdir().unwrap();
+    let input = "1\n1\n1\n1\n1\n1\n1\n0\n8\nx\n2\n";
+    let out = play(
+        home.path(),
+        &["--game", "connect4", "--x", "human", "--o", "human"],
+        input,
+    );
+    assert_eq!(
+        errors(&out),
+        [
+            "error: column 1 is full",
+            "error: column 0 does not exist: columns are 1 to 7",
+            "error: column 8 does not exist: columns are 1 to 7",
+            "error: unknown command \"x\": type help for the list",
+        ],
+        "{out}"
+    );
+    assert!(out.ends_with("X plays 1,0\n"), "{out}");
+}
+
+#[test]
+fn moves_after_the_end_are_refused_and_new_starts_over() {
+    let home = tempfile::tempdir().unwrap();
+    let input = "0,0\n1,0\n0,1\n1,1\n0,2\n2,2\nnew qubic\n1,1,1\n";
+    let out = play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        input,
+    );
+    assert!(
+        out.contains(
+            "X wins: 0,0 0,1 0,2\nerror: the game is over: type new to play again, or undo\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "new game: 4x4x4 k4: X human, O human; 0 moves played; X to move\nX plays 1,1,1\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn save_load_and_resume_across_runs() {
+    let home = tempfile::tempdir().unwrap();
+    let args = ["--game", "qubic", "--x", "human", "--o", "human"];
+    let out = play(
+        home.path(),
+        &args,
+        "1,1,1\n2,2,2\nsave opening\nsave opening\nsave opening --force\n",
+    );
+    assert_eq!(
+        errors(&out),
+        ["error: a record named \"opening\" already exists (use --force to replace it)"]
+    );
+    // No arguments: resume @current.
+    let out = play(home.path(), &[], "0,0,0\nmoves\nload opening\nmoves\n");
+    assert!(
+        out.starts_with("hypertac: resumed the game in progress (2 moves played)\n"),
+        "{out}"
+    );
+    assert!(out.contains("moves: 1,1,1;2,2,2;0,0,0\n"), "{out}");
+    assert!(out.ends_with("moves: 1,1,1;2,2,2\n"), "{out}");
+}
+
+#[test]
+fn computer_against_computer_plays_to_the_end() {
+    let home = tempfile::tempdir().unwrap();
+    let args = [
+        "--game",
+        "tictactoe",
+        "--x",
+        "cpu:random",
+        "--o",
+        "cpu:seed",
+        "--delay-ms",
+        "0",
+        "--time-ms",
+        "200",
+    ];
+    let out = play(home.path(), &args, "");
+    let moves = out.lines().filter(|l| l.contains(" plays ")).count();
+    assert!((5..=9).contains(&moves), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last == "draw" || last.starts_with("X wins: ") || last.starts_with("O wins: "),
+        "{out}"
+    );
+}
