@@ -181,3 +181,11 @@ fn most_lines_and_misere() {
     let end = play_out(Position::new(wrap), Level::Hard, Level::Seed, 1);
     assert!(end.is_over());
 }
+
+#[test]
+fn perfect_connect_four_opens_from_the_book() {
+    let pos = Position::new(Rules::preset("connect4").unwrap());
+    let (cell, reason) = pick(&pos, Level::Perfect, 1);
+    assert_eq!(cell, "3,0", "the centre column is the only win");
+    assert!(reason.starts_with("perfect play: wins"), "{reason}");
+}
