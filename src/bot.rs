@@ -11,11 +11,11 @@
 //! move depend on the machine's speed.
 
 use hypertac_ai::{choose, Budget, Level};
-use hypertac_core::{notation, Outcome, PlayError, Position, Rules};
+use hypertac_core::{notation, Cell, Mode, Outcome, PlayError, Position, Rules};
 use std::io::Read;
 
 /// Largest n accepted (k = n cells per line).
-const MAX_N: u64 = 1000;
+const MAX_N: u64 = hypertac_core::MAX_K as u64;
 /// Largest d accepted: a cell lies on up to (3^d - 1)/2 directions of lines.
 const MAX_D: u64 = 12;
 
@@ -84,7 +84,7 @@ fn parse_input(input: &str) -> Result<Position, String> {
     }
     let shape = rules.shape().clone();
     let moves = notation::parse_move_list(&shape, moves_line).map_err(|e| e.to_string())?;
-    let pos = Position::from_moves(rules, &moves).map_err(|(i, e)| {
+    let pos = replay(rules, &moves).map_err(|(i, e)| {
         let cell = notation::format_cell(&shape, moves[i]);
         match e {
             PlayError::Occupied { .. } => {
@@ -104,6 +104,26 @@ fn parse_input(input: &str) -> Result<Position, String> {
         Outcome::Win { winner, .. } => Err(format!("the game is already over: {winner} won")),
         Outcome::Draw => Err("the game is already over: the board is full".into()),
     }
+}
+
+/// Boards whose dense line table would take longer than this to build
+/// (cells times directions) are played in sparse mode.
+const DENSE_MAX_WORK: u64 = 30_000_000;
+
+/// Replays the moves, in sparse mode when a dense table would be slow to build.
+fn replay(rules: Rules, moves: &[Cell]) -> Result<Position, (usize, PlayError)> {
+    let shape = rules.shape();
+    let directions = (3u64.pow(shape.dims() as u32) - 1) / 2;
+    let mode = if shape.cell_count().saturating_mul(directions) > DENSE_MAX_WORK {
+        Mode::Sparse
+    } else {
+        Mode::for_rules(&rules)
+    };
+    let mut pos = Position::with_mode(rules, mode).expect("sparse mode fits every board");
+    for (i, &m) in moves.iter().enumerate() {
+        pos.try_play(m).map_err(|e| (i, e))?;
+    }
+    Ok(pos)
 }
 
 /// Parses `n,d` into the n^d game with n in a row.

@@ -148,9 +148,9 @@ fn refuses_bad_input() {
     refused("3,-2\n", "is not a whole number");
     refused("1,2\n", "n = 1 is out of range");
     refused("3,0\n", "d = 0 is out of range");
-    refused("5000,2\n", "n = 5000 is out of range");
+    refused("256,2\n", "n = 256 is out of range");
     refused("3,40\n", "d = 40 is out of range");
-    refused("1000,12\n", "cannot be played");
+    refused("255,12\n", "cannot be played");
     refused("3,2\n1,1;1\n", "has 1 coordinates");
     refused("3,2\n1,1,0\n", "has 3 coordinates");
     refused("3,2\n3,0\n", "outside a 3x3 board");

@@ -2,9 +2,9 @@
 //! baselines on every n^d board with n in 3..=6 and d in 2..=5, both
 //! colours, printing a standings table.
 //!
-//! `cargo run --release -p hypertac-ai --example selfplay -- [--nodes N] [--games G] [--threads T]`
+//! `cargo run --release -p hypertac-ai --example selfplay -- [--work W] [--games G] [--threads T]`
 
-use hypertac_ai::{choose_with_nodes, node_budget, Budget, Level};
+use hypertac_ai::{choose_with_work, work_budget, Budget, Level};
 use hypertac_core::{Player, Position, Rules};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -34,16 +34,33 @@ fn arg(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn play(g: &Game, nodes: u64) -> (Option<Player>, u32) {
+/// Boards picked with `--boards 4^3,6^4` (default: all).
+fn boards() -> Option<Vec<(u32, usize)>> {
+    let args: Vec<String> = std::env::args().collect();
+    let list = args
+        .iter()
+        .position(|a| a == "--boards")
+        .and_then(|i| args.get(i + 1))?;
+    Some(
+        list.split(',')
+            .filter_map(|b| {
+                let (n, d) = b.split_once('^')?;
+                Some((n.parse().ok()?, d.parse().ok()?))
+            })
+            .collect(),
+    )
+}
+
+fn play(g: &Game, work: u64) -> (Option<Player>, u32) {
     let mut pos = Position::new(Rules::cube(g.n, g.d).expect("valid cube"));
     while !pos.is_over() {
         let mover = pos.to_move();
         let (level, budget) = if mover == g.strong_as {
-            (Level::Hard, Some(nodes))
+            (Level::Hard, Some(work))
         } else {
             (g.opponent, None)
         };
-        let choice = choose_with_nodes(&pos, level, g.seed, &Budget::millis(60_000), budget)
+        let choice = choose_with_work(&pos, level, g.seed, &Budget::millis(60_000), budget)
             .expect("a move while the game is on");
         pos.play(choice.cell);
     }
@@ -51,16 +68,20 @@ fn play(g: &Game, nodes: u64) -> (Option<Player>, u32) {
 }
 
 fn main() {
-    let nodes = arg("--nodes", node_budget(Level::Hard).unwrap_or(100_000) / 4);
-    let games = arg("--games", 2);
+    let work = arg("--work", work_budget(Level::Hard).unwrap_or(1_000_000) / 4);
+    let games = arg("--games", 1);
     let threads = arg("--threads", 2) as usize;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build_global()
         .expect("thread pool");
+    let only = boards();
     let mut list = Vec::new();
     for n in 3..=6u32 {
         for d in 2..=5usize {
+            if only.as_ref().is_some_and(|b| !b.contains(&(n, d))) {
+                continue;
+            }
             for opponent in [Level::Seed, Level::Random] {
                 for strong_as in [Player::X, Player::O] {
                     for seed in 0..games {
@@ -83,7 +104,7 @@ fn main() {
         .par_iter()
         .enumerate()
         .map(|(i, g)| {
-            let (winner, moves) = play(g, nodes);
+            let (winner, moves) = play(g, work);
             (i, winner, moves)
         })
         .collect();
@@ -110,7 +131,7 @@ fn main() {
         }
     }
     println!(
-        "hard ({nodes} nodes/move) vs baselines, {games} game(s) per colour; W/D/L from hard's side"
+        "hard ({work} work/move) vs baselines, {games} game(s) per colour; W/D/L from hard's side"
     );
     println!(
         "{:>6} {:>8} {:>4} {:>4} {:>4} {:>10}",

@@ -9,7 +9,7 @@
 //! the stones, never with the n^d cells.
 
 use crate::eval::Weights;
-use hypertac_core::{zobrist, Cell, Player, Position, Rules, WinRule};
+use hypertac_core::{lines, zobrist, Cell, Mode, Player, Position, Rules, WinRule};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -85,13 +85,17 @@ pub(crate) struct Board {
     empties: u64,
     gravity: Option<Gravity>,
     weights: Weights,
+    work: u64,
+    directions: u64,
+    /// Sparse cube boards with k = n: every direction as (axis, step) pairs.
+    full_lines: Option<Vec<Vec<(usize, i8)>>>,
 }
 
 impl Board {
     /// The board of a position (replays its moves).
     pub fn new(pos: &Position) -> Board {
         let rules = pos.rules().clone();
-        let k = rules.k().min(250) as u8;
+        let k = rules.k().min(u32::from(u8::MAX)) as u8;
         let gravity = rules.gravity().map(|axis| Gravity {
             stride: rules.shape().strides()[axis],
             size: rules.shape().size(axis),
@@ -119,6 +123,9 @@ impl Board {
             empties: rules.shape().cell_count(),
             gravity,
             weights: Weights::new(u32::from(k)),
+            work: 0,
+            full_lines: None,
+            directions: (3u64.saturating_pow(rules.shape().dims() as u32) - 1) / 2,
             rules,
         };
         match pos.line_view() {
@@ -140,7 +147,27 @@ impl Board {
                     b.refresh(l);
                 }
             }
-            None => b.walker = Some(Position::new(b.rules.clone())),
+            None => {
+                b.walker = Position::with_mode(b.rules.clone(), Mode::Sparse).ok();
+                let shape = b.rules.shape();
+                if !b.rules.wrap()
+                    && shape.min_side() == b.rules.k()
+                    && shape.max_side() == b.rules.k()
+                {
+                    b.full_lines = Some(
+                        lines::directions(shape.dims())
+                            .into_iter()
+                            .map(|d| {
+                                d.iter()
+                                    .enumerate()
+                                    .filter(|(_, &s)| s != 0)
+                                    .map(|(a, &s)| (a, s))
+                                    .collect()
+                            })
+                            .collect(),
+                    );
+                }
+            }
         }
         for &cell in pos.moves() {
             let id = b.id_of(cell);
@@ -197,6 +224,13 @@ impl Board {
             return Some(cell.0 as u32);
         }
         self.ids.get(&cell.0).copied()
+    }
+
+    /// Work done so far: line counters touched by moves and lines walked
+    /// on sparse boards. Searches are bounded by it, so that a move costs
+    /// about the same time on every board and the result is deterministic.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Whose turn it is.
@@ -329,8 +363,8 @@ impl Board {
     }
 
     fn refresh(&mut self, l: u32) {
-        let [x, o] = self.counts[l as usize];
-        let k = self.k;
+        let [x, o] = self.counts[l as usize].map(u16::from);
+        let k = u16::from(self.k);
         for p in 0..2 {
             let (mine, theirs) = if p == 0 { (x, o) } else { (o, x) };
             let free = theirs == 0;
@@ -342,13 +376,18 @@ impl Board {
     /// Registers every line through a cell of a sparse board.
     fn expand(&mut self, id: u32) {
         self.expanded[id as usize] = true;
+        self.work += self.directions;
         let cell = Cell(self.cells[id as usize]);
-        let lines = match &self.walker {
-            Some(w) => w.lines_through(cell),
-            None => return,
+        let lines: Vec<Vec<Cell>> = match (&self.full_lines, &self.walker) {
+            (Some(dirs), _) => full_lines_through(&self.rules, dirs, cell),
+            (None, Some(w)) => w
+                .lines_through(cell)
+                .into_iter()
+                .map(|l| l.cells().to_vec())
+                .collect(),
+            (None, None) => return,
         };
-        for line in lines {
-            let cells = line.cells();
+        for cells in lines {
             let key = (cells[0].0, cells[1].0);
             if self.line_keys.contains_key(&key) {
                 continue;
@@ -356,7 +395,7 @@ impl Board {
             let l = self.counts.len() as u32;
             self.line_keys.insert(key, l);
             let mut counts = [0u8; 2];
-            for &c in cells {
+            for &c in &cells {
                 let cid = self.id_of(c);
                 self.line_cells.push(cid);
                 self.cell_lines[cid as usize].push(l);
@@ -366,6 +405,7 @@ impl Board {
                     _ => {}
                 }
             }
+            self.work += u64::from(self.k);
             self.counts.push(counts);
             self.slot.push([NONE; 4]);
             self.score += self.line_value(l);
@@ -381,6 +421,7 @@ impl Board {
         let player = self.to_move();
         let p = player.index();
         let k = self.k;
+        self.work += 1 + self.cell_lines[id as usize].len() as u64;
         for i in 0..self.cell_lines[id as usize].len() {
             let l = self.cell_lines[id as usize][i];
             let before = self.line_value(l);
@@ -458,7 +499,7 @@ impl Board {
             let c = self.counts[l as usize];
             let (mine, theirs) = (c[me], c[1 - me]);
             if theirs == 0 {
-                g += self.weights.of(mine + 1) - self.weights.of(mine);
+                g += self.weights.of(mine.saturating_add(1)) - self.weights.of(mine);
             } else if mine == 0 {
                 g += self.weights.of(theirs);
             }
@@ -492,5 +533,90 @@ impl Board {
             }
         }
         out
+    }
+}
+
+/// The lines through `cell` on a cube board whose lines span every axis
+/// (k = n, no wrap): along a direction, the cell lies on the one line iff its
+/// step count from the line's start agrees on every moving axis.
+fn full_lines_through(rules: &Rules, dirs: &[Vec<(usize, i8)>], cell: Cell) -> Vec<Vec<Cell>> {
+    let shape = rules.shape();
+    let n = shape.size(0);
+    let coords = shape.coords(cell);
+    let mut out = Vec::new();
+    'dirs: for dir in dirs {
+        let mut at = None;
+        for &(axis, step) in dir {
+            let c = coords[axis];
+            let i = if step > 0 { c } else { n - 1 - c };
+            match at {
+                None => at = Some(i),
+                Some(j) if j != i => continue 'dirs,
+                _ => {}
+            }
+        }
+        let Some(i) = at else { continue };
+        let delta: i64 = dir
+            .iter()
+            .map(|&(axis, step)| i64::from(step) * shape.strides()[axis] as i64)
+            .sum();
+        let start = cell.0 as i64 - i64::from(i) * delta;
+        out.push(
+            (0..i64::from(n))
+                .map(|t| Cell((start + t * delta) as u64))
+                .collect(),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_lines_match_the_rules_walk() {
+        let rules = Rules::cube(4, 3).unwrap();
+        let pos = Position::new(rules.clone());
+        let dirs: Vec<Vec<(usize, i8)>> = lines::directions(3)
+            .into_iter()
+            .map(|d| {
+                d.iter()
+                    .enumerate()
+                    .filter(|(_, &s)| s != 0)
+                    .map(|(a, &s)| (a, s))
+                    .collect()
+            })
+            .collect();
+        for c in 0..64 {
+            let mut fast = full_lines_through(&rules, &dirs, Cell(c));
+            let mut slow: Vec<Vec<Cell>> = pos
+                .lines_through(Cell(c))
+                .iter()
+                .map(|l| l.cells().to_vec())
+                .collect();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "cell {c}");
+        }
+    }
+
+    #[test]
+    fn sparse_and_dense_boards_agree() {
+        let rules = Rules::cube(5, 3).unwrap();
+        let moves: Vec<Cell> = [62u64, 0, 31, 124, 93, 6, 12, 100].map(Cell).to_vec();
+        let dense = Position::from_moves(rules.clone(), &moves).unwrap();
+        let mut sparse = Position::with_mode(rules, Mode::Sparse).unwrap();
+        for &m in &moves {
+            sparse.play(m);
+        }
+        let (a, b) = (Board::new(&dense), Board::new(&sparse));
+        assert!(b.is_sparse() && !a.is_sparse());
+        assert_eq!(a.score(), b.score());
+        assert_eq!(a.hash(), b.hash());
+        for p in [Player::X, Player::O] {
+            assert_eq!(a.open(p).len(), b.open(p).len());
+            assert_eq!(a.open2(p).len(), b.open2(p).len());
+        }
     }
 }

@@ -54,23 +54,33 @@ pub(crate) fn root_moves(
             }
         }
     }
-    let mut ranked: Vec<(i64, u64, u32)> = ids
+    let shape = pos.rules().shape();
+    let mut coords = vec![0; shape.dims()];
+    let mut ranked: Vec<(i64, u64, u64, u32)> = ids
         .into_iter()
         .filter(|&id| b.playable(id))
         .map(|id| {
-            let tie = zobrist::splitmix64(seed ^ b.cell(id).0.wrapping_mul(0x9E37_79B9));
-            (order_value(b, id, me), tie, id)
+            let cell = b.cell(id);
+            shape.coords_into(cell, &mut coords);
+            // Doubled distance from the centre: nearer wins ties of value.
+            let off: u64 = coords
+                .iter()
+                .zip(shape.sizes())
+                .map(|(&c, &n)| u64::from((2 * c + 1).abs_diff(n)))
+                .sum();
+            let tie = zobrist::splitmix64(seed ^ cell.0.wrapping_mul(0x9E37_79B9));
+            (order_value(b, id, me), off, tie, id)
         })
         .collect();
-    ranked.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    ranked.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
     let keep = if b.has_gravity() {
         ranked.len()
     } else {
         width.max(1) * 4
     };
     ranked.truncate(keep);
-    let pool: Vec<u32> = ranked.iter().take(width.max(1)).map(|r| r.2).collect();
-    let cells: Vec<Cell> = ranked.iter().map(|r| b.cell(r.2)).collect();
+    let pool: Vec<u32> = ranked.iter().take(width.max(1)).map(|r| r.3).collect();
+    let cells: Vec<Cell> = ranked.iter().map(|r| b.cell(r.3)).collect();
     let mut out: Vec<u32> = symmetry::dedupe(pos, cells)
         .into_iter()
         .filter_map(|c| b.find(c))

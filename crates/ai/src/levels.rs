@@ -14,26 +14,26 @@ pub(crate) fn limits(level: Level) -> Option<Limits> {
         Level::Random | Level::Seed => None,
         Level::Easy => Some(Limits {
             max_depth: 2,
-            nodes: 5_000,
+            work: 100_000,
             root_width: 12,
             width: 8,
-            threat_nodes: 0,
+            threat_work: 0,
             tt_log2: 12,
         }),
         Level::Medium => Some(Limits {
             max_depth: 4,
-            nodes: 60_000,
+            work: 1_500_000,
             root_width: 20,
             width: 10,
-            threat_nodes: 2_000,
+            threat_work: 100_000,
             tt_log2: 16,
         }),
         Level::Hard | Level::Perfect => Some(Limits {
             max_depth: 40,
-            nodes: 400_000,
+            work: 12_000_000,
             root_width: 32,
             width: 12,
-            threat_nodes: 30_000,
+            threat_work: 1_500_000,
             tt_log2: 20,
         }),
     }
@@ -57,12 +57,6 @@ pub(crate) fn search_move(
         return None;
     }
     let mut b = Board::new(pos);
-    let mut limits = *limits;
-    if b.is_sparse() {
-        // Each new cell walks every direction: fewer, dearer positions.
-        limits.nodes = (limits.nodes / 8).max(1);
-    }
-    let limits = &limits;
     let me = b.to_move();
     let them = me.other();
     if b.win() == WinRule::FirstToK {
@@ -81,12 +75,13 @@ pub(crate) fn search_move(
                 )
             }
         }
-        if limits.threat_nodes > 0 {
-            if let Some(&c) = double_threats(&mut b).first() {
+        if limits.threat_work > 0 {
+            let until = b.work() + limits.threat_work;
+            if let Some(&c) = double_threats(&mut b, until).first() {
                 return choice(&b, c, "makes a double threat: wins in 2");
             }
-            let mut nodes = limits.threat_nodes;
-            if let Some((c, n)) = threat_sequence(&mut b, 12, &mut nodes) {
+            let until = b.work() + limits.threat_work;
+            if let Some((c, n)) = threat_sequence(&mut b, 12, until) {
                 return choice(&b, c, format!("forces a win in {n}"));
             }
         }
@@ -115,11 +110,11 @@ pub(crate) fn search_move(
             None => (f.best, format!("best by search to depth {}", f.depth)),
         },
     };
-    if limits.threat_nodes > 0
+    if limits.threat_work > 0
         && b.win() == WinRule::FirstToK
         && found.is_some_and(|f| f.score < PROVEN_WIN)
     {
-        if let Some(safe) = avoid_threat_sequences(&mut b, best, &root, limits.threat_nodes) {
+        if let Some(safe) = avoid_threat_sequences(&mut b, best, &root, limits.threat_work) {
             if safe != best {
                 return choice(&b, safe, "stops a forced threat sequence");
             }
@@ -132,12 +127,12 @@ const PROVEN_WIN: i64 = crate::eval::PROVEN;
 
 /// The first of `best`, then the other root moves, after which the opponent
 /// has no threat sequence; `None` if every move allows one.
-fn avoid_threat_sequences(b: &mut Board, best: u32, root: &[u32], nodes: u64) -> Option<u32> {
+fn avoid_threat_sequences(b: &mut Board, best: u32, root: &[u32], work: u64) -> Option<u32> {
     let order = std::iter::once(best).chain(root.iter().copied().filter(|&m| m != best));
     for m in order.take(8) {
         b.make(m);
-        let mut budget = nodes / 4;
-        let loses = threat_sequence(b, 12, &mut budget).is_some();
+        let until = b.work() + work / 4;
+        let loses = threat_sequence(b, 12, until).is_some();
         b.unmake();
         if !loses {
             return Some(m);

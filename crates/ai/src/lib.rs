@@ -3,6 +3,23 @@
 //! One entry point, [`choose`], picks a move for the side to move at a
 //! [`Level`], within a [`Budget`] (deadline and/or stop flag owned by the
 //! caller). Deterministic: the same position, level and seed give the same move.
+//!
+//! How a searching level decides, in order (first-to-k games):
+//! 1. win now (a playable line of k-1), 2. block the opponent's,
+//! 3. make a double threat (two lines of k-1 on different cells at once),
+//! 4. a threat sequence (threats the opponent must answer, ending in a
+//!    double threat), 5. alpha-beta search with a transposition table and
+//!    iterative deepening over a line-based evaluation, whose nodes apply the
+//!    same threat rules; the chosen move is finally checked not to allow the
+//!    opponent a threat sequence.
+//!
+//! Searches are bounded by *work* (line counters touched, see
+//! [`work_budget`]) rather than by the clock, which keeps them deterministic;
+//! the budget only cuts in as a safety stop. Files: `board.rs` (lines,
+//! counters, threats, make/unmake; dense and sparse), `eval.rs`, `threats.rs`,
+//! `candidates.rs`, `symmetry.rs` (merging symmetric root moves on cubes),
+//! `search.rs`, `tt.rs`, `levels.rs`, `seed.rs` and `random.rs` (baselines),
+//! `perfect.rs` (Connect Four solver).
 #![deny(missing_docs)]
 
 pub use hypertac_connect4 as connect4;
@@ -32,13 +49,14 @@ pub enum Level {
     Random,
     /// The seed app's heuristic: complete own k-1, block, then k-2 lines.
     Seed,
-    /// Shallow search.
+    /// Wins, blocks, and a two-ply search.
     Easy,
-    /// Deeper search.
+    /// Adds double threats, short threat sequences and a four-ply search.
     Medium,
-    /// Full search under the time budget.
+    /// Everything, with the largest work budget.
     Hard,
-    /// Perfect play where a solver exists (Connect Four); else as `Hard`.
+    /// Perfect play where a solver exists (Connect Four, from 14 stones on);
+    /// else as `Hard`.
     Perfect,
 }
 
@@ -136,23 +154,26 @@ pub struct Choice {
 /// assert!(pos.is_legal(choice.cell));
 /// ```
 pub fn choose(pos: &Position, level: Level, seed: u64, budget: &Budget) -> Option<Choice> {
-    choose_with_nodes(pos, level, seed, budget, None)
+    choose_with_work(pos, level, seed, budget, None)
 }
 
-/// The node budget of a searching level (positions visited per move), or
-/// `None` for `random` and `seed`.
-pub fn node_budget(level: Level) -> Option<u64> {
-    levels::limits(level).map(|l| l.nodes)
+/// The work budget of a searching level per move, or `None` for `random` and
+/// `seed`. Work counts line counters updated by the search's moves (and lines
+/// walked on sparse boards), so a budget costs about the same time on every
+/// board; about 10-20 million per second on one core.
+pub fn work_budget(level: Level) -> Option<u64> {
+    levels::limits(level).map(|l| l.work)
 }
 
-/// As [`choose`], with the searching levels' node budget replaced by
-/// `nodes` (threat searches scale along); `None` keeps the level's own.
-pub fn choose_with_nodes(
+/// As [`choose`], with the searching levels' work budget (see
+/// [`work_budget`]) replaced by `work`; threat-sequence searches keep theirs.
+/// `None` keeps the level's own.
+pub fn choose_with_work(
     pos: &Position,
     level: Level,
     seed: u64,
     budget: &Budget,
-    nodes: Option<u64>,
+    work: Option<u64>,
 ) -> Option<Choice> {
     if pos.is_over() {
         return None;
@@ -172,11 +193,8 @@ pub fn choose_with_nodes(
                 }
             }
             let mut limits = levels::limits(level).expect("searching level");
-            if let Some(n) = nodes {
-                let n = n.max(1);
-                limits.threat_nodes = (u128::from(limits.threat_nodes) * u128::from(n)
-                    / u128::from(limits.nodes.max(1))) as u64;
-                limits.nodes = n;
+            if let Some(w) = work {
+                limits.work = w.max(1);
             }
             levels::search_move(pos, &limits, seed, budget)
         }

@@ -4,19 +4,25 @@ use crate::connect4::{Position as C4, Solver};
 use crate::Choice;
 use hypertac_core::{notation, Position};
 
-/// Stones below which the solver is not asked (the opening solves slowly);
-/// the searching player plays those moves instead.
-pub(crate) const FROM_STONES: usize = 8;
+/// Stones below which the solver is not asked: opening positions take it
+/// seconds to minutes and it cannot be interrupted, so the searching player
+/// plays those moves instead (from 14 stones on, solving takes milliseconds).
+pub(crate) const FROM_STONES: usize = 14;
+
+/// Stones up to which every move leads to a position of the solver's
+/// opening book (depth 2), so the opening moves are perfect too.
+pub(crate) const BOOK_STONES: usize = 1;
 
 /// The solver's best move for a Connect Four position, or `None` if the
 /// position cannot be handed to it.
 pub(crate) fn connect4_move(pos: &Position) -> Option<Choice> {
-    if pos.is_over() || pos.moves().len() < FROM_STONES {
+    let stones = pos.moves().len();
+    if pos.is_over() || (stones > BOOK_STONES && stones < FROM_STONES) {
         return None;
     }
     let columns = notation::format_columns(pos).ok()?;
     let c4 = C4::from_moves(&columns).ok()?;
-    let mut solver = Solver::new(22);
+    let mut solver = Solver::with_standard_book(22);
     let scores = solver.analyze(&c4, false);
     let width = scores.len() as i64;
     let centre = (width - 1) / 2;

@@ -19,14 +19,15 @@ use hypertac_core::WinRule;
 pub(crate) struct Limits {
     /// Deepest iteration, in plies.
     pub max_depth: i32,
-    /// Positions to visit at most (the deterministic bound).
-    pub nodes: u64,
+    /// Work (line counters touched, see [`Board::work`]) allowed: the
+    /// deterministic bound of the search.
+    pub work: u64,
     /// Candidate moves kept at the root.
     pub root_width: usize,
     /// Candidate moves kept at inner nodes.
     pub width: usize,
-    /// Positions a threat-sequence search may visit (0: none).
-    pub threat_nodes: u64,
+    /// Work a threat-sequence search may do (0: no such search).
+    pub threat_work: u64,
     /// log2 of the transposition table's entries.
     pub tt_log2: u32,
 }
@@ -42,6 +43,10 @@ pub(crate) struct Found {
     pub depth: i32,
 }
 
+/// Most lines two short of complete per side whose cells inner nodes add to
+/// their candidates (with k = 3 nearly every line qualifies).
+const MAX_OPEN2_LINES: usize = 64;
+
 /// A search over one board.
 pub(crate) struct Search<'a> {
     /// The board searched (left as it was found).
@@ -53,6 +58,7 @@ pub(crate) struct Search<'a> {
     limit: u64,
     width: usize,
     aborted: bool,
+    iteration: i32,
     first_to_k: bool,
     root: Vec<u32>,
     pool: Vec<u32>,
@@ -72,14 +78,16 @@ impl<'a> Search<'a> {
         budget: &'a Budget,
     ) -> Search<'a> {
         let first_to_k = b.win() == WinRule::FirstToK;
+        let limit = b.work().saturating_add(limits.work);
         Search {
             b,
             tt: Table::new(limits.tt_log2),
             budget,
             nodes: 0,
-            limit: limits.nodes,
+            limit,
             width: limits.width.max(1),
             aborted: false,
+            iteration: 0,
             first_to_k,
             root,
             pool,
@@ -93,6 +101,7 @@ impl<'a> Search<'a> {
         let mut found: Option<Found> = None;
         let mut order = self.root.clone();
         for depth in 1..=max_depth.max(1) {
+            self.iteration = depth;
             let Some((best, score)) = self.root_search(&order, depth) else {
                 break;
             };
@@ -139,7 +148,10 @@ impl<'a> Search<'a> {
 
     fn negamax(&mut self, depth: i32, mut alpha: i64, beta: i64, ply: i32) -> i64 {
         self.nodes += 1;
-        if self.nodes >= self.limit || (self.nodes & 255 == 0 && self.budget.expired()) {
+        // The first iteration always finishes (unless the clock runs out).
+        if (self.iteration > 1 && self.b.work() >= self.limit)
+            || (self.nodes & 255 == 0 && self.budget.expired())
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -233,7 +245,9 @@ impl<'a> Search<'a> {
                 add(id, &self.b, &mut self.stamp);
             }
             for p in [me, me.other()] {
-                for &l in self.b.open(p).iter().chain(self.b.open2(p)) {
+                let open2 = self.b.open2(p);
+                let open2 = &open2[..open2.len().min(MAX_OPEN2_LINES)];
+                for &l in self.b.open(p).iter().chain(open2) {
                     for &c in self.b.line(l) {
                         add(c, &self.b, &mut self.stamp);
                     }

@@ -4,20 +4,25 @@
 //! A threat sequence (victory by continuous threats) plays threats that the
 //! opponent must answer until a double threat appears.
 
-use crate::board::Board;
+use crate::board::{Board, IdMap};
+
+/// Most lines looked at when listing threat-making cells.
+const MAX_LINES: usize = 4096;
 use hypertac_core::Player;
 
 /// Cells where `p` would make at least one new threat: empty playable cells of
 /// `p`'s open k-2 lines, ordered by how many such lines they lie on (most first).
 pub(crate) fn threat_makers(b: &Board, p: Player) -> Vec<(u32, u32)> {
     let mut tally: Vec<(u32, u32)> = Vec::new();
-    for &l in b.open2(p) {
+    let mut index = IdMap::<u32, usize>::default();
+    for &l in b.open2(p).iter().take(MAX_LINES) {
         for &c in b.line(l) {
             if b.stone(c) == 0 && b.playable(c) {
-                match tally.iter_mut().find(|t| t.0 == c) {
-                    Some(t) => t.1 += 1,
-                    None => tally.push((c, 1)),
-                }
+                let at = *index.entry(c).or_insert_with(|| {
+                    tally.push((c, 0));
+                    tally.len() - 1
+                });
+                tally[at].1 += 1;
             }
         }
     }
@@ -26,14 +31,18 @@ pub(crate) fn threat_makers(b: &Board, p: Player) -> Vec<(u32, u32)> {
 }
 
 /// Moves of the side to move that make a double threat while the opponent
-/// has no threat of its own: each wins in two of its moves.
-pub(crate) fn double_threats(b: &mut Board) -> Vec<u32> {
+/// has no threat of its own: each wins in two of its moves. Stops looking
+/// when the board's work reaches `until`.
+pub(crate) fn double_threats(b: &mut Board, until: u64) -> Vec<u32> {
     let me = b.to_move();
     if !b.threat_cells(me.other()).is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (c, _) in threat_makers(b, me) {
+    for (c, lines) in threat_makers(b, me) {
+        if lines < 2 || b.work() >= until {
+            break;
+        }
         b.make(c);
         if b.threat_cells(me).len() >= 2 && b.threat_cells(me.other()).is_empty() {
             out.push(c);
@@ -45,8 +54,8 @@ pub(crate) fn double_threats(b: &mut Board) -> Vec<u32> {
 
 /// A threat sequence for the side to move: returns its first move and how
 /// many moves of the attacker it takes to win, searching at most `depth`
-/// threats and `nodes` positions.
-pub(crate) fn threat_sequence(b: &mut Board, depth: u32, nodes: &mut u64) -> Option<(u32, u32)> {
+/// threats and stopping when the board's work reaches `until`.
+pub(crate) fn threat_sequence(b: &mut Board, depth: u32, until: u64) -> Option<(u32, u32)> {
     let me = b.to_move();
     if let Some(&c) = b.threat_cells(me).first() {
         return Some((c, 1));
@@ -54,20 +63,19 @@ pub(crate) fn threat_sequence(b: &mut Board, depth: u32, nodes: &mut u64) -> Opt
     if !b.threat_cells(me.other()).is_empty() {
         return None;
     }
-    vcf(b, me, depth, nodes)
+    vcf(b, me, depth, until)
 }
 
-fn vcf(b: &mut Board, me: Player, depth: u32, nodes: &mut u64) -> Option<(u32, u32)> {
-    if depth == 0 || *nodes == 0 {
+fn vcf(b: &mut Board, me: Player, depth: u32, until: u64) -> Option<(u32, u32)> {
+    if depth == 0 {
         return None;
     }
     for (c, _) in threat_makers(b, me) {
-        *nodes = nodes.saturating_sub(1);
-        if *nodes == 0 {
+        if b.work() >= until {
             return None;
         }
         b.make(c);
-        let found = answer(b, me, depth, nodes);
+        let found = answer(b, me, depth, until);
         b.unmake();
         if let Some(moves) = found {
             return Some((c, moves));
@@ -78,7 +86,7 @@ fn vcf(b: &mut Board, me: Player, depth: u32, nodes: &mut u64) -> Option<(u32, u
 
 /// After the attacker's threat: the number of attacker moves to win, if the
 /// opponent's forced answers cannot stop it.
-fn answer(b: &mut Board, me: Player, depth: u32, nodes: &mut u64) -> Option<u32> {
+fn answer(b: &mut Board, me: Player, depth: u32, until: u64) -> Option<u32> {
     if b.result().is_some() || !b.threat_cells(me.other()).is_empty() {
         return None;
     }
@@ -88,7 +96,7 @@ fn answer(b: &mut Board, me: Player, depth: u32, nodes: &mut u64) -> Option<u32>
         1 => {
             b.make(threats[0]);
             let found = if b.result().is_none() && b.threat_cells(me.other()).is_empty() {
-                vcf(b, me, depth - 1, nodes).map(|(_, m)| m + 1)
+                vcf(b, me, depth - 1, until).map(|(_, m)| m + 1)
             } else {
                 None
             };

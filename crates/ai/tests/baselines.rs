@@ -49,7 +49,10 @@ fn seed_blocks_the_cell_shared_by_most_opponent_lines() {
 fn seed_extends_its_own_lines_when_nothing_to_block() {
     // 4x4, X to move. X's open lines of two: column x=0 (0,0 0,1) and row
     // y=3 (2,3 3,3), sharing 0,3. O's stones lie on dead lines or alone.
-    let pos = position(Rules::cube(4, 2).unwrap(), "0,0;1,1;0,1;2,1;2,3;3,1;3,3;2,0");
+    let pos = position(
+        Rules::cube(4, 2).unwrap(),
+        "0,0;1,1;0,1;2,1;2,3;3,1;3,3;2,0",
+    );
     for seed in 0..5 {
         let (cell, reason) = pick(&pos, Level::Seed, seed);
         assert_eq!(cell, "0,3");
@@ -135,11 +138,18 @@ fn gravity_boards() {
 
 #[test]
 fn perfect_connect_four_uses_the_solver() {
-    // A position from the solver's benchmark style: after 8+ stones the
-    // perfect level asks the solver and says so.
-    let pos = notation::play_columns(Rules::preset("connect4").unwrap(), "44455554").unwrap();
-    let (_, reason) = pick(&pos, Level::Perfect, 1);
+    // From 14 stones on the perfect level asks the solver and says so; the
+    // solver's verdict for this position (scores per column from the solve
+    // CLI) wins in columns 1 and 3 (scores 13).
+    let pos = notation::play_columns(Rules::preset("connect4").unwrap(), "44455554226677").unwrap();
+    let (cell, reason) = pick(&pos, Level::Perfect, 1);
     assert!(reason.starts_with("perfect play"), "{reason}");
+    let mut solver = hypertac_ai::connect4::Solver::new(20);
+    let c4 = hypertac_ai::connect4::Position::from_moves("44455554226677").unwrap();
+    let scores = solver.analyze(&c4, false);
+    let best = scores.iter().flatten().max().copied().unwrap();
+    let col: usize = cell.split(',').next().unwrap().parse().unwrap();
+    assert_eq!(scores[col], Some(best), "{scores:?}");
 }
 
 #[test]
@@ -170,4 +180,12 @@ fn most_lines_and_misere() {
         .unwrap();
     let end = play_out(Position::new(wrap), Level::Hard, Level::Seed, 1);
     assert!(end.is_over());
+}
+
+#[test]
+fn perfect_connect_four_opens_from_the_book() {
+    let pos = Position::new(Rules::preset("connect4").unwrap());
+    let (cell, reason) = pick(&pos, Level::Perfect, 1);
+    assert_eq!(cell, "3,0", "the centre column is the only win");
+    assert!(reason.starts_with("perfect play: wins"), "{reason}");
 }
