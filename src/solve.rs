@@ -32,7 +32,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 6)]
     pub height: u32,
     /// log2 of the number of transposition table entries (8 bytes each).
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(10..=30))]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(10..=30))]
     pub tt_log2: u32,
     /// Do not use the opening book shipped for the 7x6 board (results are
     /// the same, early positions are slower).

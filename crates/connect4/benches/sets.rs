@@ -7,7 +7,7 @@
 //!
 //! Every position is solved (strong score) by one solver per set, without
 //! opening book, and checked against the expected score. Environment:
-//! `C4_TT_LOG2` (default 24) sets the transposition table size.
+//! `C4_TT_LOG2` (default 20) sets the transposition table size.
 
 use hypertac_connect4::{Position, Solver};
 use std::time::Instant;
@@ -75,7 +75,7 @@ fn main() {
     let tt_log2: u32 = std::env::var("C4_TT_LOG2")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(24);
+        .unwrap_or(20);
     let mut wanted: Vec<(usize, usize)> = Vec::new();
     if args.is_empty() {
         wanted = SETS.iter().enumerate().map(|(i, s)| (i, s.1)).collect();
