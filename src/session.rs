@@ -564,18 +564,7 @@ impl Session {
     pub fn snapshot(&self) -> Snapshot {
         let rules = self.rules();
         let shape = rules.shape();
-        let win_lines = match self.pos.outcome() {
-            Outcome::Win { lines, .. } => lines
-                .iter()
-                .map(|l| {
-                    l.cells()
-                        .iter()
-                        .map(|&c| notation::format_cell(shape, c))
-                        .collect()
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let win_lines = win_lines_text(&self.pos);
         Snapshot {
             rules: rules.to_string(),
             shape: shape.sizes().to_vec(),
@@ -656,5 +645,22 @@ mod tests {
             );
         }
         assert_eq!(s.position().moves().len(), 1);
+    }
+}
+
+/// The deciding lines of a finished game as cell texts (`x,y,..`), empty when nobody won.
+pub fn win_lines_text(pos: &Position) -> Vec<Vec<String>> {
+    let shape = pos.rules().shape();
+    match pos.outcome() {
+        Outcome::Win { lines, .. } => lines
+            .iter()
+            .map(|l| {
+                l.cells()
+                    .iter()
+                    .map(|&c| notation::format_cell(shape, c))
+                    .collect()
+            })
+            .collect(),
+        _ => Vec::new(),
     }
 }

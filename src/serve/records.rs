@@ -10,9 +10,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use hypertac_core::notation;
 use hypertac_core::record::{result_text, Record};
-use hypertac_core::Outcome;
 use hypertac_store::{validate_name, Summary};
 use serde::{Deserialize, Serialize};
 
@@ -98,19 +96,7 @@ async fn read(
     let pos = record
         .replay()
         .map_err(|e| ApiError::conflict(format!("record {name:?} does not replay: {e}")))?;
-    let shape = pos.rules().shape();
-    let win_lines = match pos.outcome() {
-        Outcome::Win { lines, .. } => lines
-            .iter()
-            .map(|l| {
-                l.cells()
-                    .iter()
-                    .map(|&c| notation::format_cell(shape, c))
-                    .collect()
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
+    let win_lines = crate::session::win_lines_text(&pos);
     Ok(Json(RecordView {
         rules: pos.rules().to_string(),
         result: result_text(pos.outcome()),
