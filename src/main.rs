@@ -8,9 +8,9 @@ mod bench;
 mod bot;
 mod play;
 mod records;
-mod session;
 mod referee;
 mod serve;
+mod session;
 mod solve;
 
 use clap::{Parser, Subcommand};
