@@ -12,6 +12,9 @@ use std::sync::Arc;
 pub const DENSE_MAX_CELLS: u64 = 1 << 22;
 /// Boards whose line table would hold more cell entries than this are stored sparsely.
 pub const DENSE_MAX_LINE_CELLS: u64 = 1 << 25;
+/// Boards where building the line table means walking more (cell, direction)
+/// pairs than this are stored sparsely (7^7: 900 million pairs, seconds to build).
+pub const DENSE_MAX_CELL_DIRECTIONS: u64 = 1 << 25;
 
 /// How a position stores its board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +30,11 @@ impl Mode {
     pub fn for_rules(rules: &Rules) -> Mode {
         let cells = rules.shape().cell_count();
         let line_cells = line_count(rules).saturating_mul(u64::from(rules.k()));
-        if cells <= DENSE_MAX_CELLS && line_cells <= DENSE_MAX_LINE_CELLS {
+        let directions = (3u64.pow(rules.shape().dims() as u32) - 1) / 2;
+        if cells <= DENSE_MAX_CELLS
+            && line_cells <= DENSE_MAX_LINE_CELLS
+            && cells.saturating_mul(directions) <= DENSE_MAX_CELL_DIRECTIONS
+        {
             Mode::Dense
         } else {
             Mode::Sparse

@@ -128,3 +128,22 @@ fn sparse_random_games_on_a_large_board_find_the_same_wins_as_a_scan_of_played_l
         }
     }
 }
+
+#[test]
+fn mode_limits() {
+    for (name, mode) in [
+        ("4d", Mode::Dense),
+        ("nd 6 5", Mode::Dense),
+        ("nd 5 6", Mode::Dense),
+        ("gomoku", Mode::Dense),
+        ("nd 7 7", Mode::Sparse),
+        ("nd 3 12", Mode::Sparse),
+        ("nd 10 10", Mode::Sparse),
+    ] {
+        assert_eq!(
+            Mode::for_rules(&Rules::preset(name).unwrap()),
+            mode,
+            "{name}"
+        );
+    }
+}
