@@ -267,11 +267,6 @@ impl Board {
         &self.line_cells[l as usize * k..(l as usize + 1) * k]
     }
 
-    /// Number of known lines.
-    pub fn line_count(&self) -> usize {
-        self.counts.len()
-    }
-
     /// Lines where `p` has k-1 stones and the other side none.
     pub fn open(&self, p: Player) -> &[u32] {
         &self.open[p.index()]

@@ -93,14 +93,6 @@ pub(crate) fn search_move(
     }
     let mut search = Search::new(b, root.clone(), pool, limits, budget);
     let found = search.run(limits.max_depth);
-    if std::env::var_os("HYPERTAC_AI_DEBUG").is_some() {
-        eprintln!(
-            "nodes {} lines {} cells {} found {found:?}",
-            search.nodes,
-            search.b.line_count(),
-            search.b.cell_count()
-        );
-    }
     let mut b = search.b;
     let (best, reason) = match found {
         None => (first, "best first guess (no time to search)".to_string()),
