@@ -590,6 +590,23 @@ impl Session {
     }
 }
 
+/// The deciding lines of a finished game as cell texts (`x,y,..`), empty when nobody won.
+pub fn win_lines_text(pos: &Position) -> Vec<Vec<String>> {
+    let shape = pos.rules().shape();
+    match pos.outcome() {
+        Outcome::Win { lines, .. } => lines
+            .iter()
+            .map(|l| {
+                l.cells()
+                    .iter()
+                    .map(|&c| notation::format_cell(shape, c))
+                    .collect()
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -645,22 +662,5 @@ mod tests {
             );
         }
         assert_eq!(s.position().moves().len(), 1);
-    }
-}
-
-/// The deciding lines of a finished game as cell texts (`x,y,..`), empty when nobody won.
-pub fn win_lines_text(pos: &Position) -> Vec<Vec<String>> {
-    let shape = pos.rules().shape();
-    match pos.outcome() {
-        Outcome::Win { lines, .. } => lines
-            .iter()
-            .map(|l| {
-                l.cells()
-                    .iter()
-                    .map(|&c| notation::format_cell(shape, c))
-                    .collect()
-            })
-            .collect(),
-        _ => Vec::new(),
     }
 }
