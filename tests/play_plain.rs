@@ -25,6 +25,21 @@ fn connect_four_between_humans_ends_in_a_vertical_win() {
 }
 
 #[test]
+fn connect_four_hints_name_the_column_to_type_and_the_perfect_move() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "connect4", "--x", "human", "--o", "human"],
+        "hint\n",
+    );
+    // The empty board is in the solver's opening book: the middle column wins.
+    assert!(
+        out.contains("hint: 4 (lands on 3,0; perfect play: wins (score 1))\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn tic_tac_toe_draw() {
     let home = tempfile::tempdir().unwrap();
     let moves = "0,0\n1,1\n2,2\n0,2\n2,0\n1,0\n1,2\n2,1\n0,1\n";

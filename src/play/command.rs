@@ -2,7 +2,7 @@
 
 use crate::play::render;
 use crate::session::{Session, SessionError};
-use hypertac_ai::Budget;
+use hypertac_ai::{Budget, Choice};
 use hypertac_core::{notation, Cell, Player, Rules};
 
 /// One command line.
@@ -145,6 +145,27 @@ pub fn move_example(rules: &Rules) -> String {
     }
 }
 
+/// A hint as the player would type it, with the cell it lands on for gravity
+/// boards and the reason: `hint: 4 (lands on 3,0; perfect play: wins)`.
+pub fn hint_text(rules: &Rules, choice: &Choice) -> String {
+    let typed = notation::format_move(rules, choice.cell);
+    let mut notes = Vec::new();
+    if rules.gravity().is_some() {
+        notes.push(format!(
+            "lands on {}",
+            notation::format_cell(rules.shape(), choice.cell)
+        ));
+    }
+    if !choice.reason.is_empty() {
+        notes.push(choice.reason.clone());
+    }
+    if notes.is_empty() {
+        format!("hint: {typed}")
+    } else {
+        format!("hint: {typed} ({})", notes.join("; "))
+    }
+}
+
 /// Carries out a command that changes or queries the game (not `board`,
 /// `help` or `quit`, which the front end handles); returns the lines to show.
 ///
@@ -194,21 +215,10 @@ pub fn apply(
             out.extend(render::outcome_lines(session.position()));
             Ok(out)
         }
-        Command::Hint => {
-            let shape = session.rules().shape().clone();
-            match session.hint(&Budget::millis(hint_ms)) {
-                Some(choice) if choice.reason.is_empty() => Ok(vec![format!(
-                    "hint: {}",
-                    notation::format_cell(&shape, choice.cell)
-                )]),
-                Some(choice) => Ok(vec![format!(
-                    "hint: {} ({})",
-                    notation::format_cell(&shape, choice.cell),
-                    choice.reason
-                )]),
-                None => Err("the game is over: no hint".into()),
-            }
-        }
+        Command::Hint => match session.hint(&Budget::millis(hint_ms)) {
+            Some(choice) => Ok(vec![hint_text(session.rules(), &choice)]),
+            None => Err("the game is over: no hint".into()),
+        },
         Command::Save { name, force } => {
             session.save(name, *force).map_err(err)?;
             Ok(vec![format!("saved as {name:?}")])

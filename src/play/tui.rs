@@ -384,10 +384,6 @@ impl App {
         let pos = self.session.position();
         self.ui.cursor = pos.rules().shape().coords(choice.cell);
         self.ui.hint = Some(choice.cell);
-        let mut text = format!("hint: {}", view::cell_text(pos, choice.cell));
-        if !choice.reason.is_empty() {
-            text.push_str(&format!(" ({})", choice.reason));
-        }
-        self.ui.message = text;
+        self.ui.message = command::hint_text(pos.rules(), &choice);
     }
 }

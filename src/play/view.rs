@@ -8,7 +8,7 @@
 
 use super::render::{self, Layout};
 use crate::session::Session;
-use hypertac_core::{notation, Cell, Player, Position, WinRule};
+use hypertac_core::{Cell, Player, Position, WinRule};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -488,9 +488,4 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
         }
         BoardView::TooSmall => {}
     }
-}
-
-/// The cell text of a move for messages.
-pub fn cell_text(pos: &Position, cell: Cell) -> String {
-    notation::format_cell(pos.rules().shape(), cell)
 }

@@ -114,6 +114,31 @@ pub fn format_cell(shape: &Shape, cell: Cell) -> String {
     join(&shape.coords(cell))
 }
 
+/// Writes a move as a player types it: on a gravity board the column (the
+/// form [`parse_move`] reads: `4` for Connect Four's middle column, counted
+/// from 1 on 2D boards; the other axes' coordinates from 0 otherwise), else
+/// the cell `x,y,..`.
+///
+/// # Examples
+/// ```
+/// use hypertac_core::{notation, Rules};
+/// let rules = Rules::preset("connect4").unwrap();
+/// let cell = rules.shape().cell(&[3, 0]).unwrap();
+/// assert_eq!(notation::format_move(&rules, cell), "4");
+/// ```
+pub fn format_move(rules: &Rules, cell: Cell) -> String {
+    let shape = rules.shape();
+    let Some(axis) = rules.gravity() else {
+        return format_cell(shape, cell);
+    };
+    let mut coords = shape.coords(cell);
+    coords.remove(axis);
+    if shape.dims() == 2 {
+        coords[0] += 1;
+    }
+    join(&coords)
+}
+
 /// Parses a move for `pos`: a cell `x,y,..`, or on a gravity board the column:
 /// the coordinates of the other axes (e.g. `1,2` on 4x4x4 with gravity on z),
 /// and on a 2-axis gravity board a single column number counted from 1

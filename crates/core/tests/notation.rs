@@ -3,8 +3,8 @@
 mod common;
 
 use hypertac_core::notation::{
-    format_cell, format_columns, format_move_list, parse_cell, parse_move, parse_move_list,
-    play_columns,
+    format_cell, format_columns, format_move, format_move_list, parse_cell, parse_move,
+    parse_move_list, play_columns,
 };
 use hypertac_core::{Cell, Position, Rules, Shape};
 use proptest::prelude::*;
@@ -35,6 +35,28 @@ proptest! {
         match play_columns(Rules::preset("connect4").unwrap(), &text) {
             Ok(pos) => prop_assert_eq!(format_columns(&pos).unwrap(), text),
             Err(e) => prop_assert!(e.to_string().starts_with("move "), "{}", e),
+        }
+    }
+
+    #[test]
+    fn gravity_moves_round_trip(preset in 0usize..3, picks in prop::collection::vec(any::<u32>(), 0..40)) {
+        // Every legal move, written as the player types it, parses back to
+        // the same cell, all along a game.
+        let rules = match preset {
+            0 => Rules::preset("connect4").unwrap(),
+            1 => Rules::preset("connect4-3d").unwrap(),
+            _ => Rules::new(Shape::new(&[5, 4, 3]).unwrap(), 3).unwrap().with_gravity(Some(1)).unwrap(),
+        };
+        let mut pos = Position::new(rules.clone());
+        for pick in picks {
+            if pos.is_over() {
+                break;
+            }
+            let moves: Vec<Cell> = pos.legal_moves().collect();
+            for &m in &moves {
+                prop_assert_eq!(parse_move(&pos, &format_move(&rules, m)).unwrap(), m);
+            }
+            pos.play(moves[pick as usize % moves.len()]);
         }
     }
 
