@@ -229,7 +229,31 @@ pub fn board_text(pos: &Position) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    if let Some(numbers) = column_numbers(pos) {
+        out.push_str(&numbers);
+        out.push('\n');
+    }
     out
+}
+
+/// The column numbers to type under a Connect Four-like board (2D, stones
+/// falling along y, at most 9 columns): `1 2 3 4 5 6 7`, one under each
+/// column. `None` for other boards.
+pub fn column_numbers(pos: &Position) -> Option<String> {
+    let rules = pos.rules();
+    let sizes = rules.shape().sizes();
+    if sizes.len() != 2 || rules.gravity() != Some(1) || sizes[0] > 9 {
+        return None;
+    }
+    let layout = Layout::of(pos);
+    let mut line = vec![' '; layout.width() as usize];
+    for x in 0..sizes[0] {
+        let (col, _) = layout.place(&[x, 0]);
+        if let Some(slot) = line.get_mut(col as usize) {
+            *slot = char::from_digit(x + 1, 10)?;
+        }
+    }
+    Some(line.into_iter().collect::<String>().trim_end().to_string())
 }
 
 /// One line explaining the layout's axes.
@@ -326,8 +350,9 @@ mod tests {
             .unwrap();
         let text = board_text(&pos);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 7);
+        assert_eq!(lines.len(), 8);
         assert_eq!(lines[6], ". . . X . . .");
         assert_eq!(lines[5], ". . . O . . .");
+        assert_eq!(lines[7], "1 2 3 4 5 6 7");
     }
 }

@@ -406,6 +406,18 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
     };
     match view {
         BoardView::Nested { layout, x, y } => {
+            // Column numbers under a Connect Four-like board, where room is left.
+            let below = u64::from(*y) + layout.height();
+            if below + 3 < u64::from(area.bottom()) {
+                if let Some(numbers) = render::column_numbers(pos) {
+                    put(
+                        u64::from(*x),
+                        below,
+                        &numbers,
+                        Style::default().fg(Color::DarkGray),
+                    );
+                }
+            }
             for i in 0..shape.cell_count() {
                 let cell = Cell(i);
                 let coords = shape.coords(cell);

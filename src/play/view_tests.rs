@@ -175,13 +175,18 @@ fn connect_four_is_drawn_bottom_up_with_the_landing_cell() {
         " . . . o . . .",
         " . . . O . . .",
         " . . X X . . .",
-        "",
+        " 1 2 3 4 5 6 7",
         "",
         "X plays 2,0",
         "←→/hl x  Enter/click drop  u undo  r",
         "redo  ? hint  n new  : command  q quit",
     ]);
     assert_eq!(text, expected);
+    // Without a spare row the column numbers give way to the message.
+    let (tight, _) = screen(&s, &ui_for(&s, "X plays 2,0"), 40, 10);
+    let tight: Vec<&str> = tight.lines().collect();
+    assert_eq!(tight[6], " . . X X . . .");
+    assert_eq!(tight[7], "X plays 2,0");
     assert_eq!(view.cell_at(1 + 6, 6), Some(vec![3, 0]));
     assert_eq!(view.cell_at(1 + 6, 5), Some(vec![3, 1]));
     assert_eq!(view.cell_at(1 + 6, 1), Some(vec![3, 5]));
