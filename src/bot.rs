@@ -45,10 +45,13 @@ pub fn run(args: &BotArgs) -> i32 {
         return 2;
     }
     match answer(&input, args) {
-        Ok(text) => {
-            println!("{text}");
-            0
-        }
+        Ok(text) => match crate::write_stdout(&format!("{text}\n")) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: cannot write the move: {e}");
+                2
+            }
+        },
         Err(message) => {
             eprintln!("error: {message}");
             2
@@ -71,10 +74,13 @@ pub fn answer(input: &str, args: &BotArgs) -> Result<String, String> {
 /// Reads `n,d` and the move list into a position whose game is still on.
 fn parse_input(input: &str) -> Result<Position, String> {
     let mut lines = input.split('\n').map(|l| l.trim_end_matches('\r'));
+    if input.trim().is_empty() {
+        return Err("empty input: expected `n,d` on the first line".into());
+    }
     let header = lines
         .next()
         .filter(|l| !l.trim().is_empty())
-        .ok_or("empty input: expected `n,d` on the first line")?;
+        .ok_or("the first line is empty: expected `n,d` like 4,3")?;
     let rules = parse_header(header)?;
     let moves_line = lines.next().unwrap_or("");
     if let Some(extra) = lines.find(|l| !l.trim().is_empty()) {

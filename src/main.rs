@@ -53,6 +53,15 @@ enum SolveGame {
     Connect4(solve::SolveArgs),
 }
 
+/// Writes `text` to standard output and flushes it; the error (a closed
+/// pipe, a full disk) is for the caller to report instead of a panic.
+pub fn write_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {

@@ -73,10 +73,13 @@ pub fn run(args: &RecordsArgs) -> i32 {
         .map_err(|e| e.to_string())
         .and_then(|mut store| act(&mut store, args.action.as_ref().unwrap_or(&Action::List)));
     match result {
-        Ok(text) => {
-            print!("{text}");
-            0
-        }
+        Ok(text) => match crate::write_stdout(&text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("hypertac records: cannot write the output: {e}");
+                1
+            }
+        },
         Err(e) => {
             eprintln!("hypertac records: {e}");
             1
@@ -206,6 +209,8 @@ fn import(
     let record = Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     record
         .replay()
+        .map_err(|e| format!("{}: {e}; nothing was imported", file.display()))?;
+    crate::session::check_players(&record)
         .map_err(|e| format!("{}: {e}; nothing was imported", file.display()))?;
     let name = match name {
         Some(n) => n.to_string(),

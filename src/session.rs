@@ -71,6 +71,23 @@ impl fmt::Display for Side {
     }
 }
 
+/// Checks the players of a record to import: each `human`, `cpu[:LEVEL]`
+/// or `bot:NAME` (the referee's records).
+///
+/// # Errors
+/// The first player that is none of these, named.
+pub fn check_players(record: &Record) -> Result<(), String> {
+    for (side, text) in [("X", &record.players.x), ("O", &record.players.o)] {
+        let bot = text
+            .strip_prefix("bot:")
+            .is_some_and(|n| !n.trim().is_empty());
+        if !bot {
+            Side::parse(text).map_err(|e| format!("player {side}: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
 /// Why a session call did nothing. The session is unchanged after any error.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -251,6 +268,28 @@ impl Session {
         })
     }
 
+    /// Catches up with `@current` when another process (a second server,
+    /// another `hypertac play`) changed it since this session last read or
+    /// wrote it; returns whether the game was replaced by the stored one.
+    ///
+    /// # Errors
+    /// The store cannot be read, or its game does not replay.
+    pub fn sync_with_store(&mut self) -> Result<bool, SessionError> {
+        let Some(store) = self.store.as_ref() else {
+            return Ok(false);
+        };
+        let Some(stored) = store.current()? else {
+            return Ok(false);
+        };
+        if same_game(&stored, &self.record()) {
+            return Ok(false);
+        }
+        let mut fresh = Session::unsaved_from_record(&stored)?;
+        fresh.store = self.store.take();
+        *self = fresh;
+        Ok(true)
+    }
+
     /// The position.
     pub fn position(&self) -> &Position {
         &self.pos
@@ -313,18 +352,15 @@ impl Session {
         Ok(cell)
     }
 
-    /// Plays a cell (on gravity boards any cell of a column is taken as that
-    /// column's landing cell). Clears the redo list. Returns the outcome.
+    /// Plays a cell (on gravity boards it must be the cell where the stone
+    /// lands; see [`Position::landing`] to drop into a column). Clears the
+    /// redo list. Returns the outcome.
     ///
     /// # Errors
-    /// [`SessionError::BadMove`] (occupied, full column, game over), or a
-    /// store failure, in which case the move is taken back.
+    /// [`SessionError::BadMove`] (occupied, not the landing cell, full
+    /// column, game over), or a store failure, in which case the move is
+    /// taken back.
     pub fn play(&mut self, cell: Cell) -> Result<&Outcome, SessionError> {
-        let cell = if self.rules().gravity().is_some() && self.rules().shape().contains(cell) {
-            self.pos.landing(cell).unwrap_or(cell)
-        } else {
-            cell
-        };
         self.pos
             .try_play(cell)
             .map_err(|e| SessionError::BadMove(e.to_string()))?;
@@ -347,25 +383,41 @@ impl Session {
     /// # Errors
     /// [`SessionError::NothingToUndo`], or a store failure (nothing changes).
     pub fn undo(&mut self) -> Result<Vec<Cell>, SessionError> {
-        if self.pos.moves().is_empty() {
+        let n = self.undo_count();
+        if n == 0 {
             return Err(SessionError::NothingToUndo);
         }
-        let mixed =
-            self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
         let mut undone = Vec::new();
-        while let Some(cell) = self.pos.undo() {
+        for _ in 0..n {
+            let Some(cell) = self.pos.undo() else { break };
             let at = self.times.pop().unwrap_or_else(now_ms);
             self.redo.push((cell, at));
             undone.push(cell);
-            if !mixed || self.side(self.pos.to_move()) == Side::Human {
-                break;
-            }
         }
         if let Err(e) = self.autosave() {
             self.redo_n(undone.len());
             return Err(e);
         }
         Ok(undone)
+    }
+
+    /// How many moves [`Session::undo`] takes back: one, or against the
+    /// computer everything after (and including) the last human move; 0 when
+    /// there is nothing to take back (no move, or only the computer's).
+    fn undo_count(&self) -> usize {
+        let played = self.pos.moves().len();
+        if !self.is_mixed() {
+            return played.min(1);
+        }
+        (0..played)
+            .rev()
+            .find(|&i| self.side(Player::to_move_at(i)) == Side::Human)
+            .map_or(0, |i| played - i)
+    }
+
+    /// A human plays the computer.
+    fn is_mixed(&self) -> bool {
+        self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some())
     }
 
     /// Replays moves taken back by [`Session::undo`]: one move, plus the
@@ -377,10 +429,8 @@ impl Session {
         if self.redo.is_empty() {
             return Err(SessionError::NothingToRedo);
         }
-        let mixed =
-            self.sides.contains(&Side::Human) && self.sides.iter().any(|s| s.level().is_some());
         let mut n = 1;
-        if mixed {
+        if self.is_mixed() {
             let mut pos = self.pos.clone();
             for &(cell, _) in self.redo.iter().rev() {
                 pos.play_unchecked(cell);
@@ -421,7 +471,7 @@ impl Session {
 
     /// Whether [`Session::undo`] / [`Session::redo`] would do something.
     pub fn can_undo(&self) -> bool {
-        !self.pos.moves().is_empty()
+        self.undo_count() > 0
     }
 
     /// See [`Session::can_undo`].
@@ -588,6 +638,15 @@ impl Session {
             computer_to_move: self.computer_to_move().is_some(),
         }
     }
+}
+
+/// Whether two records are the same game at the same move (times aside).
+fn same_game(a: &Record, b: &Record) -> bool {
+    a.rules == b.rules
+        && a.players == b.players
+        && a.created_ms == b.created_ms
+        && a.moves.len() == b.moves.len()
+        && a.moves.iter().zip(&b.moves).all(|(x, y)| x.cell == y.cell)
 }
 
 /// The deciding lines of a finished game as cell texts (`x,y,..`), empty when nobody won.

@@ -61,18 +61,24 @@ pub fn run(args: &SolveArgs) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut invalid = 0usize;
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let line = match line {
+    for (i, line) in stdin.lock().split(b'\n').enumerate() {
+        let bytes = match line {
             Ok(l) => l,
             Err(e) => {
                 eprintln!("error: reading stdin: {e}");
                 return 2;
             }
         };
+        // Bytes that are not UTF-8 become U+FFFD and are reported as a bad character.
+        let line = String::from_utf8_lossy(&bytes);
         let moves = line.split_whitespace().next().unwrap_or("");
         let mut pos = empty;
         if let Err(e) = pos.play_moves(moves) {
-            eprintln!("line {}: invalid position \"{}\": {e}", i + 1, moves);
+            eprintln!(
+                "line {}: invalid position \"{}\": {e}",
+                i + 1,
+                shorten(moves)
+            );
             invalid += 1;
             continue;
         }
@@ -105,5 +111,15 @@ pub fn run(args: &SolveArgs) -> i32 {
         1
     } else {
         0
+    }
+}
+
+/// The position as shown in an error: at most 50 characters.
+fn shorten(moves: &str) -> String {
+    const SHOWN: usize = 50;
+    if moves.chars().count() <= SHOWN {
+        moves.to_string()
+    } else {
+        format!("{}...", moves.chars().take(SHOWN).collect::<String>())
     }
 }

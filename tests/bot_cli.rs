@@ -141,7 +141,7 @@ fn refused(input: &str, needle: &str) {
 #[test]
 fn refuses_bad_input() {
     refused("", "empty input");
-    refused("\n1,1\n", "empty input");
+    refused("\n1,1\n", "the first line is empty");
     refused("3\n", "two numbers");
     refused("3,2,1\n", "two numbers");
     refused("a,2\n", "\"a\" is not a whole number");

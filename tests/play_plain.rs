@@ -83,7 +83,7 @@ fn most_lines_counts_a_hand_checked_game() {
     ];
     let out = play(home.path(), &args, moves);
     assert!(
-        out.ends_with("X plays 2,2\nX 1 lines, O 1 lines\ndraw\n"),
+        out.ends_with("X plays 2,2\nX 1 line, O 1 line\ndraw\n"),
         "{out}"
     );
 }
@@ -126,7 +126,11 @@ fn most_lines_counts_agree_with_the_core_on_a_full_4x4_board() {
     ];
     let out = play(home.path(), &args, &input);
     assert!(
-        out.ends_with(&format!("X {x} lines, O {o} lines\n{winner}\n")),
+        out.ends_with(&format!(
+            "X {x} line{}, O {o} line{}\n{winner}\n",
+            if x == 1 { "" } else { "s" },
+            if o == 1 { "" } else { "s" }
+        )),
         "{out}"
     );
 }
@@ -288,4 +292,35 @@ fn computer_against_computer_plays_to_the_end() {
         last == "draw" || last.starts_with("X wins: ") || last.starts_with("O wins: "),
         "{out}"
     );
+}
+
+#[test]
+fn gravity_cells_must_be_landing_cells_and_undo_needs_a_human_move() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "connect4", "--o", "human", "--new"],
+        "4\n4\n3,0\n3,5\n3,2\nmoves\n",
+    );
+    assert!(
+        out.contains("error: cell 3,0 is already taken by X\n"),
+        "{out}"
+    );
+    assert!(out.contains("error: cell 3,5 is not playable"), "{out}");
+    assert!(out.contains("X plays 3,2\nmoves: 3,0;3,1;3,2\n"), "{out}");
+    let out = play(
+        home.path(),
+        &[
+            "--game",
+            "tictactoe",
+            "--x",
+            "cpu:random",
+            "--o",
+            "human",
+            "--new",
+        ],
+        "undo\n0,0\nmoves\n",
+    );
+    assert!(out.contains("error: nothing to undo\n"), "{out}");
+    assert!(out.contains("O plays 0,0\n"), "{out}");
 }

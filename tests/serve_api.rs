@@ -547,3 +547,110 @@ fn a_killed_server_loses_no_completed_move() {
     assert_eq!(game["columns"], "44352");
     assert_eq!(game["to_move"], "O");
 }
+
+#[test]
+fn two_servers_moving_at_once_never_lose_an_acknowledged_move() {
+    let home = tempfile::tempdir().unwrap();
+    let a = Server::start(home.path());
+    let b = Server::start(home.path());
+    for round in 0..10 {
+        a.ok(
+            "POST",
+            "/api/games",
+            Some(json!({"shape": "5x5", "k": 5, "x": "human", "o": "human"})),
+        );
+        let (sa, sb) = std::thread::scope(|s| {
+            let ta = s.spawn(|| {
+                a.call(
+                    "POST",
+                    "/api/games/current/moves",
+                    Some(json!({"move": "0,0"})),
+                )
+                .0
+            });
+            let tb = s.spawn(|| {
+                b.call(
+                    "POST",
+                    "/api/games/current/moves",
+                    Some(json!({"move": "4,4"})),
+                )
+                .0
+            });
+            (ta.join().unwrap(), tb.join().unwrap())
+        });
+        for status in [sa, sb] {
+            assert!(status == 200 || status == 409, "round {round}: {status}");
+        }
+        let acknowledged = [sa, sb].iter().filter(|&&s| s == 200).count();
+        assert_eq!(a.moves().len(), acknowledged, "round {round}");
+        assert_eq!(b.moves().len(), acknowledged, "round {round}");
+    }
+}
+
+#[test]
+fn gravity_moves_name_the_landing_cell_or_a_column() {
+    let home = tempfile::tempdir().unwrap();
+    let s = Server::start(home.path());
+    s.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"game": "connect4", "x": "human", "o": "human"})),
+    );
+    s.play("4");
+    let occupied = s.fails(
+        "POST",
+        "/api/games/current/moves",
+        Some(json!({"move": "3,0"})),
+        409,
+    );
+    assert!(occupied.contains("taken"), "{occupied}");
+    let floating = s.fails(
+        "POST",
+        "/api/games/current/moves",
+        Some(json!({"move": "3,3"})),
+        409,
+    );
+    assert!(floating.contains("3,1"), "{floating}");
+    s.play("3,1");
+    assert_eq!(s.moves(), vec!["3,0", "3,1"]);
+}
+
+#[test]
+fn an_abandoned_computer_move_does_not_keep_the_computer_busy() {
+    let home = tempfile::tempdir().unwrap();
+    let s = Server::start(home.path());
+    s.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"shape": "6x6x6x6x6x6", "k": 4, "x": "human", "o": "human"})),
+    );
+    // Ask for a long search and hang up at once.
+    {
+        let mut stream = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+        let body = r#"{"level":"hard","ms":20000}"#;
+        let request = format!(
+            "POST /api/games/current/cpu HTTP/1.0\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            s.host(),
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    let mut free = false;
+    for _ in 0..50 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let game = s.ok("GET", "/api/games/current", None);
+        if game["thinking"] == false {
+            assert_eq!(game["moves"], json!([]), "the abandoned search played");
+            free = true;
+            break;
+        }
+    }
+    assert!(free, "the computer still counts as thinking");
+    let answer = s.ok(
+        "POST",
+        "/api/games/current/cpu",
+        Some(json!({"level": "easy", "ms": 500})),
+    );
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 1);
+}

@@ -4,6 +4,7 @@ use crate::play::render;
 use crate::session::{Session, SessionError};
 use hypertac_ai::{Budget, Choice};
 use hypertac_core::{notation, Cell, Player, Rules};
+use hypertac_store::StoreError;
 
 /// One command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,17 +83,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "help" | "h" | "?" => Ok(Some(Command::Help)),
         "quit" | "q" | "exit" => no_args(Command::Quit),
         "save" => {
-            let (name, force) = match rest.strip_suffix("--force") {
-                Some(n) => (n.trim(), true),
-                None => (rest, false),
-            };
+            let force = rest.split_whitespace().any(|t| t == "--force");
+            let name = rest
+                .split_whitespace()
+                .filter(|&t| t != "--force")
+                .collect::<Vec<_>>()
+                .join(" ");
             if name.is_empty() {
                 return Err("save needs a name: save NAME [--force]".into());
             }
-            Ok(Some(Command::Save {
-                name: name.to_string(),
-                force,
-            }))
+            Ok(Some(Command::Save { name, force }))
         }
         "load" => {
             if rest.is_empty() {
@@ -176,14 +176,55 @@ pub fn apply(
     command: &Command,
     hint_ms: u64,
 ) -> Result<Vec<String>, String> {
-    let err = |e: SessionError| e.to_string();
+    apply_once(session, command, hint_ms).map_err(|e| match e {
+        Failure::Session(SessionError::Store(StoreError::Changed)) => {
+            match session.sync_with_store() {
+                Ok(_) => format!("{}; now: {}", StoreError::Changed, status_line(session)),
+                Err(e) => format!("{}; reading it failed: {e}", StoreError::Changed),
+            }
+        }
+        Failure::Session(e) => e.to_string(),
+        Failure::Text(t) => t,
+    })
+}
+
+/// Why [`apply_once`] failed.
+enum Failure {
+    Session(SessionError),
+    Text(String),
+}
+
+impl From<SessionError> for Failure {
+    fn from(e: SessionError) -> Self {
+        Failure::Session(e)
+    }
+}
+
+impl From<String> for Failure {
+    fn from(t: String) -> Self {
+        Failure::Text(t)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(t: &str) -> Self {
+        Failure::Text(t.to_string())
+    }
+}
+
+fn apply_once(
+    session: &mut Session,
+    command: &Command,
+    hint_ms: u64,
+) -> Result<Vec<String>, Failure> {
+    let err = Failure::Session;
     match command {
         Command::Move(text) => {
             if session.position().is_over() {
                 return Err("the game is over: type new to play again, or undo".into());
             }
             if let Some(level) = session.computer_to_move() {
-                return Err(format!("it is the computer's turn ({})", level.name()));
+                return Err(format!("it is the computer's turn ({})", level.name()).into());
             }
             let player = session.position().to_move();
             let cell = session.play_text(text).map_err(err)?;
@@ -229,7 +270,7 @@ pub fn apply(
         }
         Command::New(preset) => {
             let rules = match preset {
-                Some(p) => Rules::preset(p).map_err(|e| e.to_string())?,
+                Some(p) => Rules::preset(p).map_err(|e| Failure::Text(e.to_string()))?,
                 None => session.rules().clone(),
             };
             session.new_game(rules).map_err(err)?;

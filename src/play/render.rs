@@ -305,7 +305,8 @@ pub fn outcome_lines(pos: &Position) -> Vec<String> {
             Some(p) => format!("{p} wins"),
             None => "draw".into(),
         };
-        return vec![format!("X {x} lines, O {o} lines"), who];
+        let lines = |n: u64| format!("{n} line{}", if n == 1 { "" } else { "s" });
+        return vec![format!("X {}, O {}", lines(x), lines(o)), who];
     }
     match outcome {
         Outcome::Win { winner, lines } => {

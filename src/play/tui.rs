@@ -352,6 +352,8 @@ impl App {
             return;
         }
         let player = pos.to_move();
+        // On gravity boards the cursor picks a column: the stone drops.
+        let cell = pos.landing(cell).unwrap_or(cell);
         match self.session.play(cell) {
             Ok(_) => {
                 let played = *self

@@ -8,13 +8,17 @@
 //!
 //! The solver cannot be interrupted, so one search runs at a time, its
 //! results are cached, and a request waits at most [`WAIT`]; a search still
-//! running then finishes in the background and fills the cache.
+//! running then finishes in the background and fills the cache. At most
+//! [`MAX_PENDING`] searches wait for the solver; more requests get 503 at
+//! once instead of tying up threads. The solver uses the opening book, so
+//! the first moves (the empty board included) answer at once.
 
 use super::error::{ApiError, ApiResult};
 use axum::http::StatusCode;
 use hypertac_connect4::{Position, Solver};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -22,6 +26,8 @@ use std::time::Duration;
 const WAIT: Duration = Duration::from_secs(20);
 /// log2 of the solver's transposition table entries (8 bytes each: 32 MiB).
 const TABLE_LOG2: u32 = 22;
+/// Searches that may be running or waiting for the solver at once.
+const MAX_PENDING: usize = 4;
 /// Cached analyses kept before the cache is cleared.
 const CACHE_LIMIT: usize = 10_000;
 
@@ -55,6 +61,16 @@ pub struct Analysis {
 pub struct Analyzer {
     solver: Arc<Mutex<Option<Solver>>>,
     cache: Arc<Mutex<HashMap<String, Vec<Option<i32>>>>>,
+    pending: Arc<AtomicUsize>,
+}
+
+/// Counts a search as pending while it lives.
+struct Pending(Arc<AtomicUsize>);
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Analyzer {
@@ -63,6 +79,7 @@ impl Analyzer {
         Analyzer {
             solver: Arc::new(Mutex::new(None)),
             cache: Arc::new(Mutex::new(HashMap::new())),
+            pending: Arc::new(AtomicUsize::new(0)),
         }
     }
 
@@ -96,12 +113,21 @@ impl Analyzer {
         let solver = self.solver.clone();
         let cache = self.cache.clone();
         let key = moves.to_string();
+        if self.pending.fetch_add(1, Ordering::SeqCst) >= MAX_PENDING {
+            self.pending.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the solver is busy with other positions; ask again later",
+            ));
+        }
+        let pending = Pending(self.pending.clone());
         let task = tokio::task::spawn_blocking(move || {
+            let _pending = pending;
             let mut guard = lock(&solver);
             if let Some(done) = lock(&cache).get(&key) {
                 return done.clone();
             }
-            let solver = guard.get_or_insert_with(|| Solver::new(TABLE_LOG2));
+            let solver = guard.get_or_insert_with(|| Solver::with_standard_book(TABLE_LOG2));
             let scores = solver.analyze(&pos, false);
             let mut cache = lock(&cache);
             if cache.len() >= CACHE_LIMIT {

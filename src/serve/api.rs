@@ -16,7 +16,6 @@ use axum::{Json, Router};
 use hypertac_ai::{Budget, Level};
 use hypertac_core::{notation, Rules, Shape, WinRule, PRESETS};
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// Largest request body accepted (413 beyond).
@@ -47,6 +46,7 @@ pub fn router(state: AppState) -> Router {
         .merge(assets::routes())
         .nest("/api", api)
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
@@ -221,13 +221,6 @@ async fn play(
                 ApiError::bad_request(message)
             }
         })?;
-        let cell = if pos.rules().gravity().is_some() {
-            pos.landing(cell).ok_or_else(|| {
-                ApiError::conflict(format!("column of {} is full", req.text.trim()))
-            })?
-        } else {
-            cell
-        };
         pos.check(cell)
             .map_err(|e| ApiError::conflict(e.to_string()))?;
         session.play(cell).map_err(session_error)?;
@@ -321,16 +314,17 @@ struct CpuAnswer {
 /// Runs a search on a blocking thread under a deadline and the server's
 /// stop flag; `Ok(None)` when stopped.
 async fn think(app: &AppState, search: Search, ms: u64) -> ApiResult<Option<hypertac_ai::Choice>> {
-    let flag = app.begin_thinking()?;
+    let thinking = app.begin_thinking()?;
     let budget = Budget {
         deadline: Some(Instant::now() + Duration::from_millis(ms)),
-        stop: Some(flag.clone()),
+        stop: Some(thinking.flag()),
     };
     let task = tokio::task::spawn_blocking(move || search.run(&budget));
     let result = task.await;
-    app.end_thinking(&flag);
+    let stopped = thinking.stopped();
+    drop(thinking);
     let choice = result.map_err(|e| ApiError::internal(format!("the search failed: {e}")))?;
-    if flag.load(Ordering::Relaxed) {
+    if stopped {
         return Ok(None);
     }
     choice

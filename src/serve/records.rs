@@ -18,7 +18,13 @@ use serde::{Deserialize, Serialize};
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/records", get(list).post(save))
-        .route("/records/import", post(import))
+        // A record may be named "import": GET and DELETE reach it here.
+        .route(
+            "/records/import",
+            post(import)
+                .get(|app| read(app, Path("import".to_string())))
+                .delete(|app| delete(app, Path("import".to_string()))),
+        )
         .route("/records/{name}", get(read).delete(delete))
         .route("/records/{name}/open", post(open))
         .route("/records/{name}/rename", post(rename))
@@ -225,10 +231,11 @@ async fn import(
 ) -> ApiResult<(StatusCode, Json<Named>)> {
     user_name(&req.name)?;
     let record = Record::from_json(&req.record.to_string())
-        .map_err(|e| ApiError::bad_request(format!("not a hypertac record: {e}")))?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     record
         .replay()
         .map_err(|e| ApiError::bad_request(format!("the record does not replay: {e}")))?;
+    crate::session::check_players(&record).map_err(ApiError::bad_request)?;
     app.with_session(|session| {
         let store = session
             .store_mut()

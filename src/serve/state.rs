@@ -11,11 +11,10 @@ use super::analysis::Analyzer;
 use super::error::{ApiError, ApiResult};
 use super::security::Guard;
 use crate::session::{Session, SessionError, Side};
-use hypertac_core::record::Record;
 use hypertac_core::Rules;
 use hypertac_store::{Store, StoreError};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -44,26 +43,16 @@ impl AppState {
     /// # Errors
     /// The store cannot be opened or written.
     pub fn open_default() -> Result<AppState, String> {
-        let store = Store::open_default().map_err(|e| e.to_string())?;
-        let store_path = store.path().to_path_buf();
-        let current = match store.current() {
-            Ok(c) => c,
-            Err(e) => {
-                eprintln!("warning: the game in progress cannot be read ({e}); starting a new one");
-                None
+        let store_path = Store::default_path().map_err(|e| e.to_string())?;
+        // Another process may write `@current` between our read and our
+        // first write (two servers starting at once): then read it again.
+        let mut tries = 0;
+        let session = loop {
+            tries += 1;
+            match start_session(&store_path) {
+                Err(SessionError::Store(StoreError::Changed)) if tries < 5 => continue,
+                other => break other.map_err(|e| e.to_string())?,
             }
-        };
-        let session = match current {
-            Some(record) => {
-                match Session::from_record(&record, Some(store)) {
-                    Ok(s) => s,
-                    Err(e) => {
-                        eprintln!("warning: the game in progress does not replay ({e}); starting a new one");
-                        default_session(Store::open(&store_path).map_err(|e| e.to_string())?)?
-                    }
-                }
-            }
-            None => default_session(store)?,
         };
         Ok(AppState {
             inner: Arc::new(Inner {
@@ -103,13 +92,21 @@ impl AppState {
     }
 
     /// Runs `f` on the game in progress, first catching up with the store.
+    /// When `f` fails (e.g. because another process changed the game and
+    /// the store refused to overwrite it), the session catches up again, so
+    /// the next request sees the stored game.
     ///
     /// # Errors
     /// The store cannot be read, or `f`'s error.
     pub fn with_session<T>(&self, f: impl FnOnce(&mut Session) -> ApiResult<T>) -> ApiResult<T> {
         let mut session = self.lock_session();
-        self.catch_up(&mut session)?;
-        f(&mut session)
+        session.sync_with_store().map_err(session_error)?;
+        let result = f(&mut session);
+        if result.is_err() {
+            // The error above is the one to report; a failing re-read shows up on the next request.
+            let _ = session.sync_with_store();
+        }
+        result
     }
 
     fn lock_session(&self) -> MutexGuard<'_, Session> {
@@ -121,29 +118,13 @@ impl AppState {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Reloads the session if `@current` in the store is another game or
-    /// has other moves than ours.
-    fn catch_up(&self, session: &mut Session) -> ApiResult<()> {
-        let stored = match session.store() {
-            Some(store) => store.current().map_err(store_error)?,
-            None => return Ok(()),
-        };
-        let Some(stored) = stored else {
-            return Ok(());
-        };
-        if same_game(&stored, &session.record()) {
-            return Ok(());
-        }
-        let store = Store::open(&self.inner.store_path).map_err(store_error)?;
-        *session = Session::from_record(&stored, Some(store)).map_err(session_error)?;
-        Ok(())
-    }
-
-    /// Registers a computer search; 409 if one is already running.
+    /// Registers a computer search; 409 if one is already running. The
+    /// search is unregistered (and told to stop) when the returned guard is
+    /// dropped, also when the request is abandoned half-way.
     ///
     /// # Errors
     /// The computer is already thinking.
-    pub fn begin_thinking(&self) -> ApiResult<Arc<AtomicBool>> {
+    pub fn begin_thinking(&self) -> ApiResult<Thinking> {
         let mut thinking = self.lock_thinking();
         if thinking.is_some() {
             return Err(ApiError::conflict(
@@ -152,15 +133,10 @@ impl AppState {
         }
         let flag = Arc::new(AtomicBool::new(false));
         *thinking = Some(flag.clone());
-        Ok(flag)
-    }
-
-    /// Unregisters the search started with `flag`.
-    pub fn end_thinking(&self, flag: &Arc<AtomicBool>) {
-        let mut thinking = self.lock_thinking();
-        if thinking.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag)) {
-            *thinking = None;
-        }
+        Ok(Thinking {
+            app: self.clone(),
+            flag,
+        })
     }
 
     /// Asks the running search (if any) to stop; returns whether one was running.
@@ -187,19 +163,68 @@ impl AppState {
     }
 }
 
-fn default_session(store: Store) -> Result<Session, String> {
-    let rules = Rules::preset(DEFAULT_GAME).map_err(|e| e.to_string())?;
-    let sides = [Side::Human, Side::Computer(hypertac_ai::Level::Hard)];
-    Session::new(rules, sides, Some(store)).map_err(|e| e.to_string())
+/// A registered computer search (see [`AppState::begin_thinking`]).
+pub struct Thinking {
+    app: AppState,
+    flag: Arc<AtomicBool>,
 }
 
-/// Whether two records are the same game at the same move (times aside).
-fn same_game(a: &Record, b: &Record) -> bool {
-    a.rules == b.rules
-        && a.players == b.players
-        && a.created_ms == b.created_ms
-        && a.moves.len() == b.moves.len()
-        && a.moves.iter().zip(&b.moves).all(|(x, y)| x.cell == y.cell)
+impl Thinking {
+    /// The stop flag to hand to the search.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.flag.clone()
+    }
+
+    /// Whether someone asked the search to stop.
+    pub fn stopped(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        // Ends an abandoned search early; harmless after a finished one.
+        self.flag.store(true, Ordering::Relaxed);
+        let mut thinking = self.app.lock_thinking();
+        if thinking
+            .as_ref()
+            .is_some_and(|f| Arc::ptr_eq(f, &self.flag))
+        {
+            *thinking = None;
+        }
+    }
+}
+
+/// The session of `@current` (any game, finished or not), else of the
+/// default game.
+fn start_session(store_path: &Path) -> Result<Session, SessionError> {
+    let store = Store::open(store_path)?;
+    let current = match store.current() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("warning: the game in progress cannot be read ({e}); starting a new one");
+            None
+        }
+    };
+    if let Some(record) = current {
+        match Session::from_record(&record, Some(store)) {
+            Ok(s) => return Ok(s),
+            Err(SessionError::Store(e)) => return Err(SessionError::Store(e)),
+            Err(e) => {
+                eprintln!(
+                    "warning: the game in progress does not replay ({e}); starting a new one"
+                );
+                return default_session(Store::open(store_path)?);
+            }
+        }
+    }
+    default_session(store)
+}
+
+fn default_session(store: Store) -> Result<Session, SessionError> {
+    let rules = Rules::preset(DEFAULT_GAME).map_err(|e| SessionError::Invalid(e.to_string()))?;
+    let sides = [Side::Human, Side::Computer(hypertac_ai::Level::Hard)];
+    Session::new(rules, sides, Some(store))
 }
 
 /// The API error of a store failure.
@@ -210,7 +235,7 @@ pub fn store_error(e: StoreError) -> ApiError {
             "a record named {name:?} already exists (save with \"force\": true to replace it)"
         )),
         StoreError::BadName(_) => ApiError::bad_request(e.to_string()),
-        StoreError::BadRecord { .. } => ApiError::conflict(e.to_string()),
+        StoreError::BadRecord { .. } | StoreError::Changed => ApiError::conflict(e.to_string()),
         StoreError::Busy => {
             ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, e.to_string())
         }

@@ -16,6 +16,10 @@ pub enum StoreError {
     /// Another process held the store longer than the busy timeout.
     #[error("the record store is busy (another hypertac is writing to it); try again")]
     Busy,
+    /// Another process changed the game in progress since this one read it;
+    /// nothing was written.
+    #[error("the game in progress was changed by another hypertac (another window or server); nothing was saved, the game is shown as it is now")]
+    Changed,
     /// No record has this name.
     #[error("no record named {0:?}")]
     NotFound(String),

@@ -30,6 +30,9 @@ pub fn validate_name(name: &str) -> Result<(), StoreError> {
     if name.starts_with('@') {
         return bad("names starting with @ are reserved (@current is the game in progress)".into());
     }
+    if name.starts_with('.') {
+        return bad("names cannot start with a dot".into());
+    }
     if name.starts_with(' ') || name.ends_with(' ') {
         return bad("no spaces at the start or end".into());
     }

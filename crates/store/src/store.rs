@@ -4,6 +4,7 @@ use crate::schema::{self, MigrateError};
 use crate::{validate_name, StoreError, CURRENT};
 use hypertac_core::record::Record;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -62,6 +63,20 @@ pub struct Summary {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// `@current` as this connection last read or wrote it (see [`Store::save_current`]).
+    seen: RefCell<Seen>,
+}
+
+/// What a connection knows of `@current`, so that it never overwrites a game
+/// another process changed in the meantime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Seen {
+    /// Not read yet: the next save writes whatever is there.
+    Unknown,
+    /// There was no game in progress.
+    Absent,
+    /// The record's JSON text.
+    Json(String),
 }
 
 impl Store {
@@ -153,6 +168,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            seen: RefCell::new(Seen::Unknown),
         })
     }
 
@@ -199,23 +215,22 @@ impl Store {
     /// # Errors
     /// As [`Store::get`] except that a missing game is `Ok(None)`.
     pub fn current(&self) -> Result<Option<Record>, StoreError> {
-        self.find(CURRENT)
+        let json = self.find_json(CURRENT)?;
+        *self.seen.borrow_mut() = json.clone().map_or(Seen::Absent, Seen::Json);
+        parse_record(CURRENT, json)
     }
 
     fn find(&self, name: &str) -> Result<Option<Record>, StoreError> {
-        let json: Option<String> = self
+        parse_record(name, self.find_json(name)?)
+    }
+
+    fn find_json(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
             .conn
             .query_row("SELECT record FROM records WHERE name = ?1", [name], |r| {
                 r.get(0)
             })
-            .optional()?;
-        json.map(|j| {
-            Record::from_json(&j).map_err(|e| StoreError::BadRecord {
-                name: name.to_string(),
-                reason: e.to_string(),
-            })
-        })
-        .transpose()
+            .optional()?)
     }
 
     /// Whether a record has this name.
@@ -233,14 +248,38 @@ impl Store {
     /// Saves the game in progress as [`CURRENT`], replacing the previous one,
     /// in one transaction (called after every move).
     ///
+    /// The write is a compare-and-swap: if another connection (a second
+    /// server, another `hypertac play`) changed `@current` since this one
+    /// last read or wrote it, nothing is written and the error is
+    /// [`StoreError::Changed`], so a move acknowledged to one process is
+    /// never overwritten by another. Read [`Store::current`] again to go on.
+    ///
     /// # Errors
-    /// A database failure or [`StoreError::Busy`].
+    /// [`StoreError::Changed`], a database failure or [`StoreError::Busy`].
     pub fn save_current(&mut self, record: &Record) -> Result<(), StoreError> {
+        let json = record.to_json();
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        upsert(&tx, CURRENT, record)?;
+        let stored: Option<String> = tx
+            .query_row(
+                "SELECT record FROM records WHERE name = ?1",
+                [CURRENT],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let expected = self.seen.borrow().clone();
+        let unchanged = match (&expected, &stored) {
+            (Seen::Unknown, _) | (Seen::Absent, None) => true,
+            (Seen::Json(seen), Some(now)) => seen == now,
+            _ => false,
+        };
+        if !unchanged {
+            return Err(StoreError::Changed);
+        }
+        upsert_json(&tx, CURRENT, record, &json)?;
         tx.commit()?;
+        *self.seen.borrow_mut() = Seen::Json(json);
         Ok(())
     }
 
@@ -281,6 +320,7 @@ impl Store {
             params![CURRENT, name],
         )?;
         tx.commit()?;
+        *self.seen.borrow_mut() = Seen::Absent;
         Ok(Some(name))
     }
 
@@ -291,6 +331,7 @@ impl Store {
     pub fn clear_current(&mut self) -> Result<(), StoreError> {
         self.conn
             .execute("DELETE FROM records WHERE name = ?1", [CURRENT])?;
+        *self.seen.borrow_mut() = Seen::Absent;
         Ok(())
     }
 
@@ -332,6 +373,9 @@ impl Store {
         if n == 0 {
             return Err(StoreError::NotFound(name.to_string()));
         }
+        if name == CURRENT {
+            *self.seen.borrow_mut() = Seen::Absent;
+        }
         Ok(())
     }
 
@@ -368,11 +412,34 @@ impl Store {
             params![old, new],
         )?;
         tx.commit()?;
+        if old == CURRENT {
+            *self.seen.borrow_mut() = Seen::Absent;
+        }
         Ok(())
     }
 }
 
+/// The record stored as `json`, if any, read back.
+fn parse_record(name: &str, json: Option<String>) -> Result<Option<Record>, StoreError> {
+    json.map(|j| {
+        Record::from_json(&j).map_err(|e| StoreError::BadRecord {
+            name: name.to_string(),
+            reason: e.to_string(),
+        })
+    })
+    .transpose()
+}
+
 fn upsert(tx: &rusqlite::Transaction<'_>, name: &str, record: &Record) -> Result<(), StoreError> {
+    upsert_json(tx, name, record, &record.to_json())
+}
+
+fn upsert_json(
+    tx: &rusqlite::Transaction<'_>,
+    name: &str,
+    record: &Record,
+    json: &str,
+) -> Result<(), StoreError> {
     let rules = record
         .rules
         .to_rules()
@@ -391,7 +458,7 @@ fn upsert(tx: &rusqlite::Transaction<'_>, name: &str, record: &Record) -> Result
             record.result,
             record.created_ms,
             record.updated_ms,
-            record.to_json(),
+            json,
         ],
     )?;
     Ok(())

@@ -136,3 +136,38 @@ fn archiving_keeps_a_played_game_under_a_dated_name() {
     );
     assert_eq!(store.get("game 1970-01-01 00.00").unwrap().moves.len(), 2);
 }
+
+#[test]
+fn a_stale_connection_cannot_overwrite_the_game_in_progress() {
+    let (dir, mut a) = temp_store();
+    let mut b = Store::open(&dir.path().join("records.sqlite3")).unwrap();
+    a.save_current(&record(&[4])).unwrap();
+    assert_eq!(b.current().unwrap().unwrap().moves.len(), 1);
+    // b plays on; a, which has not read b's move, must not overwrite it.
+    b.save_current(&record(&[4, 0])).unwrap();
+    assert!(matches!(
+        a.save_current(&record(&[4, 8])),
+        Err(StoreError::Changed)
+    ));
+    assert_eq!(
+        a.current().unwrap().unwrap().moves.len(),
+        2,
+        "b's move is kept"
+    );
+    // Having read it, a may write again; now b is the stale one.
+    a.save_current(&record(&[4, 0, 8])).unwrap();
+    assert!(matches!(
+        b.save_current(&record(&[4, 0, 2])),
+        Err(StoreError::Changed)
+    ));
+    // A connection that archived or cleared the game expects no game in progress.
+    b.current().unwrap();
+    b.clear_current().unwrap();
+    a.save_current(&record(&[1])).unwrap_err();
+    a.current().unwrap();
+    a.save_current(&record(&[1])).unwrap();
+    assert!(matches!(
+        b.save_current(&record(&[2])),
+        Err(StoreError::Changed)
+    ));
+}

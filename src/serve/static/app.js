@@ -317,6 +317,15 @@ function drawScores(data) {
 
 // ---------- playing ----------
 
+// The move to send for a cell: the cell itself, or on gravity boards its
+// column (the stone drops; a column on a 2-axis board is counted from 1).
+function cellMoveText(coords) {
+  const axis = ui.view ? ui.view.gravity : null;
+  if (axis === null || axis === undefined) return coords.join(',');
+  const rest = coords.filter((_, i) => i !== axis);
+  return rest.length === 1 ? String(rest[0] + 1) : rest.join(',');
+}
+
 async function playMove(text) {
   if (ui.replay || ui.thinking || ui.animating) return;
   const game = await act(api('POST', '/games/current/moves', { move: text }));
@@ -456,7 +465,7 @@ function onKey(event) {
     moveCursor(...keys[event.key]);
   } else if ((event.key === 'Enter' || event.key === ' ') && ui.cursor && tag !== 'BUTTON') {
     event.preventDefault();
-    playMove(ui.cursor.join(','));
+    playMove(cellMoveText(ui.cursor));
   } else if (event.key === 'u') { undoRedo('undo'); }
   else if (event.key === 'r') { undoRedo('redo'); }
   else if (event.key === 'h') { hint(); }
@@ -714,7 +723,7 @@ function bind() {
     const cell = e.target.closest('.cell');
     if (!cell) return;
     ui.cursor = cell.dataset.cell.split(',').map(Number);
-    playMove(cell.dataset.cell);
+    playMove(cellMoveText(ui.cursor));
   });
   board.addEventListener('mousemove', (e) => {
     const cell = e.target.closest('.cell');
