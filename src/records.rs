@@ -52,6 +52,9 @@ enum Action {
         /// Write to this file instead of stdout.
         #[arg(long)]
         output: Option<PathBuf>,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Read a JSON record file, check every move, and store it.
     Import {
@@ -104,13 +107,24 @@ fn act(store: &mut Store, action: &Action) -> Result<String, String> {
             name,
             format,
             output,
+            force,
         } => {
             let record = store.get(name).map_err(text)?;
             let body = export(&record, format)?;
             match output {
                 Some(path) => {
-                    std::fs::write(path, &body)
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    let file = if *force {
+                        std::fs::File::create(path)
+                    } else {
+                        std::fs::File::create_new(path)
+                    };
+                    file.and_then(|mut f| std::io::Write::write_all(&mut f, body.as_bytes()))
+                        .map_err(|e| match e.kind() {
+                            std::io::ErrorKind::AlreadyExists => {
+                                format!("{} exists (use --force to replace it)", path.display())
+                            }
+                            _ => format!("cannot write {}: {e}", path.display()),
+                        })?;
                     Ok(format!("exported {name:?} to {}\n", path.display()))
                 }
                 None => Ok(body),

@@ -82,6 +82,24 @@ fn export_import_round_trip() {
         )
         .0
     );
+    let before = std::fs::read_to_string(&file).unwrap();
+    let (ok, _, err) = records(
+        home.path(),
+        &[
+            "export",
+            "c4 game",
+            "--format",
+            "moves",
+            "--output",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("--force"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        before,
+        "the file is kept"
+    );
     let (ok, out, err) = records(home.path(), &["import", file.to_str().unwrap()]);
     assert!(ok, "{err}");
     assert_eq!(out, "imported \"out\": 4 moves, ongoing\n");
