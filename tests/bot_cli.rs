@@ -175,3 +175,39 @@ fn refuses_a_bad_level() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown level"), "{err}");
 }
+
+/// High dimensions: a cell lies on up to (3^d-1)/2 lines (265,720 for
+/// d = 12). The bot once registered every line through every stone its
+/// search tried and took gigabytes on these boards; under a 1 GB address
+/// space limit it now answers.
+#[cfg(target_os = "linux")]
+#[test]
+fn high_dimensions_answer_in_little_memory() {
+    for (n, d) in [(31u32, 12usize), (5, 12), (3, 12)] {
+        let centre = vec![((n - 1) / 2).to_string(); d].join(",");
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 1000000 && exec \"$0\" bot")
+            .arg(env!("CARGO_BIN_EXE_hypertac"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run hypertac");
+        let input = format!("{n},{d}\n{centre}\n");
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{n},{d}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let c: Vec<u32> = text
+            .trim_end()
+            .split(',')
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert!(
+            c.len() == d && c.iter().all(|&x| x < n),
+            "{n},{d}: {text:?}"
+        );
+        assert_ne!(text.trim_end(), centre);
+    }
+}

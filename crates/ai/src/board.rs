@@ -7,14 +7,29 @@
 //! lines through stones get ids; the lines through a cell are walked and
 //! registered the first time a stone is placed on it, so memory grows with
 //! the stones, never with the n^d cells.
+//!
+//! In high dimensions a cell lies on up to (3^d-1)/2 lines (265,720 for
+//! d = 12), too many to register for every stone the search tries. So on
+//! sparse cube boards one stone registers at most [`LONE_LINE_CELLS`] cells
+//! of lines, and none once the board holds [`MAX_LINE_CELLS`]; from the first
+//! time a stone could not register all its lines on, every stone placed also
+//! registers the lines joining it to the stones already there, so that every
+//! line holding two stones or more (every threat) is still known.
 
 use crate::eval::Weights;
-use hypertac_core::{lines, zobrist, Cell, Mode, Player, Position, Rules, WinRule};
+use hypertac_core::{zobrist, Cell, Mode, Player, Position, Rules, WinRule};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// No entry.
 pub(crate) const NONE: u32 = u32::MAX;
+
+/// Most cells of new lines one stone registers on a sparse cube board.
+const LONE_LINE_CELLS: usize = 1 << 17;
+
+/// Line cells a sparse cube board holds before its stones register only
+/// the lines joining them to other stones (about 100 bytes each).
+const MAX_LINE_CELLS: usize = 1 << 19;
 
 /// A multiply-xorshift hasher for integer keys.
 #[derive(Default, Clone, Copy)]
@@ -87,13 +102,25 @@ pub(crate) struct Board {
     weights: Weights,
     work: u64,
     directions: u64,
-    /// Sparse cube boards with k = n: every direction as (axis, step) pairs.
-    full_lines: Option<Vec<Vec<(usize, i8)>>>,
+    /// Whether only the lines through stones are kept (see the module docs).
+    sparse: bool,
+    /// Sparse cube boards with k = n: every direction.
+    full_lines: Option<FullLines>,
+    /// Whether a stone could not register all its lines (then each stone
+    /// placed registers the lines joining it to the other stones).
+    capped: bool,
+    /// [`LONE_LINE_CELLS`] and [`MAX_LINE_CELLS`] (smaller in tests).
+    caps: (usize, usize),
 }
 
 impl Board {
     /// The board of a position (replays its moves).
     pub fn new(pos: &Position) -> Board {
+        Board::with_caps(pos, (LONE_LINE_CELLS, MAX_LINE_CELLS))
+    }
+
+    /// As [`Board::new`], with other limits on the lines registered.
+    fn with_caps(pos: &Position, caps: (usize, usize)) -> Board {
         let rules = pos.rules().clone();
         let k = rules.k().min(u32::from(u8::MAX)) as u8;
         let gravity = rules.gravity().map(|axis| Gravity {
@@ -124,7 +151,10 @@ impl Board {
             gravity,
             weights: Weights::new(u32::from(k)),
             work: 0,
+            sparse: false,
             full_lines: None,
+            capped: false,
+            caps,
             directions: (3u64.saturating_pow(rules.shape().dims() as u32) - 1) / 2,
             rules,
         };
@@ -148,24 +178,15 @@ impl Board {
                 }
             }
             None => {
-                b.walker = Position::with_mode(b.rules.clone(), Mode::Sparse).ok();
+                b.sparse = true;
                 let shape = b.rules.shape();
                 if !b.rules.wrap()
                     && shape.min_side() == b.rules.k()
                     && shape.max_side() == b.rules.k()
                 {
-                    b.full_lines = Some(
-                        lines::directions(shape.dims())
-                            .into_iter()
-                            .map(|d| {
-                                d.iter()
-                                    .enumerate()
-                                    .filter(|(_, &s)| s != 0)
-                                    .map(|(a, &s)| (a, s))
-                                    .collect()
-                            })
-                            .collect(),
-                    );
+                    b.full_lines = Some(FullLines::new(&b.rules));
+                } else {
+                    b.walker = Position::with_mode(b.rules.clone(), Mode::Sparse).ok();
                 }
             }
         }
@@ -188,7 +209,7 @@ impl Board {
 
     /// Whether the board keeps only the lines through stones.
     pub fn is_sparse(&self) -> bool {
-        self.walker.is_some()
+        self.sparse
     }
 
     /// Number of local cells.
@@ -203,7 +224,7 @@ impl Board {
 
     /// The local id of a cell, creating it on a sparse board.
     pub fn id_of(&mut self, cell: Cell) -> u32 {
-        if self.walker.is_none() {
+        if !self.sparse {
             return cell.0 as u32;
         }
         if let Some(&id) = self.ids.get(&cell.0) {
@@ -220,7 +241,7 @@ impl Board {
 
     /// The local id of a cell if it has one.
     pub fn find(&self, cell: Cell) -> Option<u32> {
-        if self.walker.is_none() {
+        if !self.sparse {
             return Some(cell.0 as u32);
         }
         self.ids.get(&cell.0).copied()
@@ -368,50 +389,128 @@ impl Board {
         }
     }
 
-    /// Registers every line through a cell of a sparse board.
+    /// Registers the lines through a cell of a sparse board (on cube boards
+    /// at most [`LONE_LINE_CELLS`] cells of them, see the module docs).
     fn expand(&mut self, id: u32) {
         self.expanded[id as usize] = true;
         self.work += self.directions;
         let cell = Cell(self.cells[id as usize]);
-        let lines: Vec<Vec<Cell>> = match (&self.full_lines, &self.walker) {
-            (Some(dirs), _) => full_lines_through(&self.rules, dirs, cell),
-            (None, Some(w)) => w
-                .lines_through(cell)
-                .into_iter()
-                .map(|l| l.cells().to_vec())
-                .collect(),
-            (None, None) => return,
-        };
+        if let Some(full) = self.full_lines.take() {
+            let coords = self.rules.shape().coords(cell);
+            let mut line = Vec::with_capacity(usize::from(self.k));
+            let mut added = 0;
+            for dir in 0..full.len() {
+                let Some((start, delta)) = full.line(cell, &coords, full.steps(dir)) else {
+                    continue;
+                };
+                full.cells(start, delta, &mut line);
+                if self.line_keys.contains_key(&(line[0].0, line[1].0)) {
+                    continue;
+                }
+                if added + line.len() > self.caps.0
+                    || self.line_cells.len() + line.len() > self.caps.1
+                {
+                    self.capped = true;
+                    break;
+                }
+                self.add_line(&line);
+                added += line.len();
+            }
+            self.full_lines = Some(full);
+            return;
+        }
+        let Some(w) = &self.walker else { return };
+        let lines: Vec<Vec<Cell>> = w
+            .lines_through(cell)
+            .into_iter()
+            .map(|l| l.cells().to_vec())
+            .collect();
         for cells in lines {
-            let key = (cells[0].0, cells[1].0);
-            if self.line_keys.contains_key(&key) {
+            if !self.line_keys.contains_key(&(cells[0].0, cells[1].0)) {
+                self.add_line(&cells);
+            }
+        }
+    }
+
+    /// Registers a new line of a sparse board.
+    fn add_line(&mut self, cells: &[Cell]) {
+        let l = self.counts.len() as u32;
+        self.line_keys.insert((cells[0].0, cells[1].0), l);
+        let mut counts = [0u8; 2];
+        for &c in cells {
+            let cid = self.id_of(c);
+            self.line_cells.push(cid);
+            self.cell_lines[cid as usize].push(l);
+            match self.stone[cid as usize] {
+                1 => counts[0] += 1,
+                2 => counts[1] += 1,
+                _ => {}
+            }
+        }
+        self.work += u64::from(self.k);
+        self.counts.push(counts);
+        self.slot.push([NONE; 4]);
+        self.score += self.line_value(l);
+        self.refresh(l);
+    }
+
+    /// Registers the lines joining a cell to the stones on a sparse cube
+    /// board (needed once stones no longer register all their lines).
+    fn join_stones(&mut self, id: u32) {
+        let Some(full) = self.full_lines.take() else {
+            return;
+        };
+        let cell = Cell(self.cells[id as usize]);
+        let coords = self.rules.shape().coords(cell);
+        let mut other = vec![0; coords.len()];
+        let mut steps: Vec<(u8, i8)> = Vec::with_capacity(coords.len());
+        let mut line = Vec::with_capacity(usize::from(self.k));
+        self.work += self.stack.len() as u64;
+        for i in 0..self.stack.len() {
+            full.coords_into(self.cells[self.stack[i] as usize], &mut other);
+            // The direction from the cell to the stone, if they are aligned.
+            steps.clear();
+            let mut dist = 0;
+            let aligned = coords
+                .iter()
+                .zip(&other)
+                .enumerate()
+                .all(|(axis, (&a, &b))| {
+                    if a == b {
+                        return true;
+                    }
+                    let sign = if b > a { 1 } else { -1 };
+                    steps.push((axis as u8, sign));
+                    let d = a.abs_diff(b);
+                    if dist == 0 {
+                        dist = d;
+                    }
+                    dist == d
+                });
+            if !aligned || steps.is_empty() {
                 continue;
             }
-            let l = self.counts.len() as u32;
-            self.line_keys.insert(key, l);
-            let mut counts = [0u8; 2];
-            for &c in &cells {
-                let cid = self.id_of(c);
-                self.line_cells.push(cid);
-                self.cell_lines[cid as usize].push(l);
-                match self.stone[cid as usize] {
-                    1 => counts[0] += 1,
-                    2 => counts[1] += 1,
-                    _ => {}
-                }
+            if steps[0].1 < 0 {
+                steps.iter_mut().for_each(|s| s.1 = -s.1);
             }
-            self.work += u64::from(self.k);
-            self.counts.push(counts);
-            self.slot.push([NONE; 4]);
-            self.score += self.line_value(l);
-            self.refresh(l);
+            let Some((start, delta)) = full.line(cell, &coords, &steps) else {
+                continue;
+            };
+            full.cells(start, delta, &mut line);
+            if !self.line_keys.contains_key(&(line[0].0, line[1].0)) {
+                self.add_line(&line);
+            }
         }
+        self.full_lines = Some(full);
     }
 
     /// Places a stone of the side to move on an empty local cell.
     pub fn make(&mut self, id: u32) {
         if !self.expanded[id as usize] {
             self.expand(id);
+        }
+        if self.capped {
+            self.join_stones(id);
         }
         let player = self.to_move();
         let p = player.index();
@@ -509,7 +608,7 @@ impl Board {
         };
         let shape = self.rules.shape();
         let mut out = Vec::new();
-        if self.walker.is_none() {
+        if !self.sparse {
             let columns = shape.cell_count() / u64::from(g.size);
             let (stride, size) = (g.stride, u64::from(g.size));
             for col in 0..columns {
@@ -531,38 +630,92 @@ impl Board {
     }
 }
 
-/// The lines through `cell` on a cube board whose lines span every axis
-/// (k = n, no wrap): along a direction, the cell lies on the one line iff its
-/// step count from the line's start agrees on every moving axis.
-fn full_lines_through(rules: &Rules, dirs: &[Vec<(usize, i8)>], cell: Cell) -> Vec<Vec<Cell>> {
-    let shape = rules.shape();
-    let n = shape.size(0);
-    let coords = shape.coords(cell);
-    let mut out = Vec::new();
-    'dirs: for dir in dirs {
+/// The directions of a sparse cube board whose lines span every axis (k = n,
+/// no wrap), kept compactly: direction `i` moves along `steps[ends[i-1]..ends[i]]`
+/// as (axis, step) pairs.
+#[derive(Clone, Debug)]
+struct FullLines {
+    n: u32,
+    strides: Vec<u64>,
+    ends: Vec<u32>,
+    steps: Vec<(u8, i8)>,
+}
+
+impl FullLines {
+    fn new(rules: &Rules) -> FullLines {
+        let shape = rules.shape();
+        let mut full = FullLines {
+            n: shape.size(0),
+            strides: shape.strides().to_vec(),
+            ends: Vec::new(),
+            steps: Vec::new(),
+        };
+        // As `lines::directions`, without a vector per direction.
+        let d = shape.dims();
+        for code in 0..3usize.pow(d as u32) {
+            let from = full.steps.len();
+            let mut rest = code;
+            for axis in 0..d {
+                let step = (rest % 3) as i8 - 1;
+                rest /= 3;
+                if step != 0 {
+                    full.steps.push((axis as u8, step));
+                }
+            }
+            if full.steps.get(from).is_some_and(|s| s.1 == 1) {
+                full.ends.push(full.steps.len() as u32);
+            } else {
+                full.steps.truncate(from);
+            }
+        }
+        full
+    }
+
+    /// The coordinates of a cell.
+    fn coords_into(&self, cell: u64, out: &mut [u32]) {
+        for (o, &stride) in out.iter_mut().zip(&self.strides) {
+            *o = ((cell / stride) % u64::from(self.n)) as u32;
+        }
+    }
+
+    /// Number of directions.
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The moving axes of direction `i`.
+    fn steps(&self, i: usize) -> &[(u8, i8)] {
+        let from = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.steps[from..self.ends[i] as usize]
+    }
+
+    /// The line through `cell` (at `coords`) along `dir`, as its first cell
+    /// and step, if there is one: the cell lies on it iff its step count from
+    /// the line's start agrees on every moving axis.
+    fn line(&self, cell: Cell, coords: &[u32], dir: &[(u8, i8)]) -> Option<(u64, i64)> {
         let mut at = None;
         for &(axis, step) in dir {
-            let c = coords[axis];
-            let i = if step > 0 { c } else { n - 1 - c };
+            let c = coords[usize::from(axis)];
+            let i = if step > 0 { c } else { self.n - 1 - c };
             match at {
                 None => at = Some(i),
-                Some(j) if j != i => continue 'dirs,
+                Some(j) if j != i => return None,
                 _ => {}
             }
         }
-        let Some(i) = at else { continue };
+        let i = at?;
         let delta: i64 = dir
             .iter()
-            .map(|&(axis, step)| i64::from(step) * shape.strides()[axis] as i64)
+            .map(|&(axis, step)| i64::from(step) * self.strides[usize::from(axis)] as i64)
             .sum();
-        let start = cell.0 as i64 - i64::from(i) * delta;
-        out.push(
-            (0..i64::from(n))
-                .map(|t| Cell((start + t * delta) as u64))
-                .collect(),
-        );
+        Some(((cell.0 as i64 - i64::from(i) * delta) as u64, delta))
     }
-    out
+
+    /// The cells of the line from `start` by `delta`, into `out`.
+    fn cells(&self, start: u64, delta: i64, out: &mut Vec<Cell>) {
+        out.clear();
+        out.extend((0..i64::from(self.n)).map(|t| Cell((start as i64 + t * delta) as u64)));
+    }
 }
 
 #[cfg(test)]
@@ -570,21 +723,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn full_line_directions_come_in_the_rules_order() {
+        for d in 1..=5 {
+            let full = FullLines::new(&Rules::cube(3, d).unwrap());
+            let dirs = hypertac_core::lines::directions(d);
+            assert_eq!(full.len(), dirs.len());
+            for (i, dir) in dirs.iter().enumerate() {
+                let steps: Vec<(u8, i8)> = (0..d)
+                    .filter(|&a| dir[a] != 0)
+                    .map(|a| (a as u8, dir[a]))
+                    .collect();
+                assert_eq!(full.steps(i), &steps[..], "d = {d}, direction {i}");
+            }
+        }
+    }
+
+    #[test]
     fn full_lines_match_the_rules_walk() {
         let rules = Rules::cube(4, 3).unwrap();
         let pos = Position::new(rules.clone());
-        let dirs: Vec<Vec<(usize, i8)>> = lines::directions(3)
-            .into_iter()
-            .map(|d| {
-                d.iter()
-                    .enumerate()
-                    .filter(|(_, &s)| s != 0)
-                    .map(|(a, &s)| (a, s))
-                    .collect()
-            })
-            .collect();
+        let full = FullLines::new(&rules);
         for c in 0..64 {
-            let mut fast = full_lines_through(&rules, &dirs, Cell(c));
+            let coords = rules.shape().coords(Cell(c));
+            let mut fast: Vec<Vec<Cell>> = (0..full.len())
+                .filter_map(|i| full.line(Cell(c), &coords, full.steps(i)))
+                .map(|(start, delta)| {
+                    let mut line = Vec::new();
+                    full.cells(start, delta, &mut line);
+                    line
+                })
+                .collect();
             let mut slow: Vec<Vec<Cell>> = pos
                 .lines_through(Cell(c))
                 .iter()
@@ -612,6 +780,109 @@ mod tests {
         for p in [Player::X, Player::O] {
             assert_eq!(a.open(p).len(), b.open(p).len());
             assert_eq!(a.open2(p).len(), b.open2(p).len());
+        }
+    }
+
+    /// Cells where `p` completes a line, walked by the rules (every line
+    /// through each of `p`'s stones).
+    fn rule_threats(pos: &Position, p: Player) -> Vec<Cell> {
+        let k = pos.rules().k() as usize;
+        let mut out: Vec<Cell> = Vec::new();
+        for &s in pos.moves().iter().filter(|&&s| pos.get(s) == Some(p)) {
+            for line in pos.lines_through(s) {
+                let cells = line.cells();
+                let mine = cells.iter().filter(|&&c| pos.get(c) == Some(p)).count();
+                let empty: Vec<Cell> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| pos.get(c).is_none())
+                    .collect();
+                if mine == k - 1 && empty.len() == 1 {
+                    out.push(empty[0]);
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn board_threats(b: &Board, p: Player) -> Vec<Cell> {
+        let mut out: Vec<Cell> = b.threat_cells(p).into_iter().map(|id| b.cell(id)).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn huge_sparse_boards_register_few_lines() {
+        // 3^11: the centre lies on all 88,573 lines (265,719 line cells).
+        let rules = Rules::cube(3, 11).unwrap();
+        let mut pos = Position::with_mode(rules.clone(), Mode::Sparse).unwrap();
+        pos.play(rules.shape().cell(&[1; 11]).unwrap());
+        let b = Board::new(&pos);
+        assert!(
+            b.line_cells.len() <= LONE_LINE_CELLS,
+            "{}",
+            b.line_cells.len()
+        );
+        assert!(b.capped);
+    }
+
+    /// Plays a game on a sparse 3^d board whose stones may register only a
+    /// few of their lines, checking that every threat is known.
+    fn threats_are_known(d: usize, caps: (usize, usize), seed: u64) {
+        let rules = Rules::cube(3, d).unwrap();
+        let shape = rules.shape().clone();
+        let mut pos = Position::with_mode(rules, Mode::Sparse).unwrap();
+        let mut game = Vec::new();
+        let mut end = pos.clone();
+        let mut rng = seed;
+        for ply in 0..12 {
+            let cell = loop {
+                rng = zobrist::splitmix64(rng);
+                let mut coords: Vec<u32> = (0..d).map(|a| ((rng >> (2 * a)) % 3) as u32).collect();
+                if ply % 2 == 0 {
+                    // X keeps most axes at the centre's: its stones lie on
+                    // many lines, several of them shared.
+                    coords[..d - 3].fill(1);
+                }
+                let c = shape.cell(&coords).unwrap();
+                let mut next = end.clone();
+                if end.get(c).is_none() && next.try_play(c).is_ok() && !next.is_over() {
+                    break c;
+                }
+            };
+            end.play(cell);
+            game.push(cell);
+        }
+        // A second board first tries the next moves and takes them back, so
+        // that they are made again after other stones came.
+        let mut tried = Board::with_caps(&pos, caps);
+        for (ply, &cell) in game.iter().enumerate() {
+            for &later in game.iter().skip(ply + 1).take(2) {
+                let id = tried.id_of(later);
+                tried.make(id);
+                tried.unmake();
+            }
+            pos.play(cell);
+            let id = tried.id_of(cell);
+            tried.make(id);
+            let fresh = Board::with_caps(&pos, caps);
+            for p in [Player::X, Player::O] {
+                let want = rule_threats(&pos, p);
+                assert_eq!(board_threats(&fresh, p), want, "ply {ply}, {p}");
+                assert_eq!(board_threats(&tried, p), want, "ply {ply}, {p} (tried)");
+            }
+            assert!(fresh.line_cells.len() <= caps.1 + 3 * pos.moves().len().pow(2));
+        }
+        assert!(tried.capped && !rule_threats(&pos, Player::X).is_empty());
+    }
+
+    #[test]
+    fn capped_sparse_boards_know_every_threat() {
+        for seed in 1..6 {
+            threats_are_known(6, (30, 300), seed);
+            threats_are_known(6, (150, 1_000), seed);
         }
     }
 }

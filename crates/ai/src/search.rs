@@ -47,6 +47,10 @@ pub(crate) struct Found {
 /// their candidates (with k = 3 nearly every line qualifies).
 const MAX_OPEN2_LINES: usize = 64;
 
+/// Work after which the clock is looked at again, however few the nodes
+/// (a node may register many lines on a huge sparse board).
+const CLOCK_WORK: u64 = 1 << 20;
+
 /// A search over one board.
 pub(crate) struct Search<'a> {
     /// The board searched (left as it was found).
@@ -56,6 +60,8 @@ pub(crate) struct Search<'a> {
     /// Positions visited.
     pub nodes: u64,
     limit: u64,
+    /// Work at which the clock is next looked at.
+    clock_at: u64,
     width: usize,
     aborted: bool,
     iteration: i32,
@@ -85,6 +91,7 @@ impl<'a> Search<'a> {
             budget,
             nodes: 0,
             limit,
+            clock_at: 0,
             width: limits.width.max(1),
             aborted: false,
             iteration: 0,
@@ -149,10 +156,14 @@ impl<'a> Search<'a> {
     fn negamax(&mut self, depth: i32, mut alpha: i64, beta: i64, ply: i32) -> i64 {
         self.nodes += 1;
         // The first iteration always finishes (unless the clock runs out).
-        if (self.iteration > 1 && self.b.work() >= self.limit)
-            || (self.nodes & 255 == 0 && self.budget.expired())
+        let work = self.b.work();
+        if (self.iteration > 1 && work >= self.limit)
+            || ((self.nodes & 255 == 0 || work >= self.clock_at) && self.budget.expired())
         {
             self.aborted = true;
+        }
+        if work >= self.clock_at {
+            self.clock_at = work + CLOCK_WORK;
         }
         if self.aborted {
             return 0;
