@@ -47,6 +47,33 @@ pub fn directions(d: usize) -> Vec<Vec<i8>> {
     out
 }
 
+/// Calls `f(i, direction)` for each direction of [`directions`], in the same
+/// order, without building the list: a d-cube has (3^d-1)/2 of them (21.5
+/// million at d = 16), too many to keep in memory for every board.
+pub fn for_each_direction(d: usize, mut f: impl FnMut(usize, &[i8])) {
+    // A base-3 counter over {-1, 0, 1}^d, least significant axis first.
+    let mut v = vec![-1i8; d];
+    let mut i = 0;
+    loop {
+        if v.iter().find(|&&c| c != 0) == Some(&1) {
+            f(i, &v);
+            i += 1;
+        }
+        let mut axis = 0;
+        loop {
+            if axis == d {
+                return;
+            }
+            if v[axis] < 1 {
+                v[axis] += 1;
+                break;
+            }
+            v[axis] = -1;
+            axis += 1;
+        }
+    }
+}
+
 /// Steps along one direction from one cell: the index delta of a step and
 /// how many steps fit forwards and backwards before leaving the board.
 #[derive(Clone, Copy, Debug)]
@@ -123,25 +150,25 @@ pub(crate) fn wrap_step(shape: &Shape, coords: &mut [u32], dir: &[i8], sign: i8)
 pub fn line_count(rules: &Rules) -> u64 {
     let shape = rules.shape();
     let k = u64::from(rules.k());
-    directions(shape.dims())
-        .iter()
-        .map(|dir| {
-            if rules.wrap() {
-                let cycle = cycle_length(shape, dir);
-                match k.cmp(&cycle) {
-                    std::cmp::Ordering::Less => shape.cell_count(),
-                    std::cmp::Ordering::Equal => shape.cell_count() / cycle,
-                    std::cmp::Ordering::Greater => 0,
-                }
-            } else {
-                dir.iter().enumerate().fold(1u64, |acc, (axis, &s)| {
-                    let n = u64::from(shape.size(axis));
-                    let starts = if s == 0 { n } else { (n + 1).saturating_sub(k) };
-                    acc.saturating_mul(starts)
-                })
+    let mut total = 0u64;
+    for_each_direction(shape.dims(), |_, dir| {
+        let lines = if rules.wrap() {
+            let cycle = cycle_length(shape, dir);
+            match k.cmp(&cycle) {
+                std::cmp::Ordering::Less => shape.cell_count(),
+                std::cmp::Ordering::Equal => shape.cell_count() / cycle,
+                std::cmp::Ordering::Greater => 0,
             }
-        })
-        .fold(0u64, u64::saturating_add)
+        } else {
+            dir.iter().enumerate().fold(1u64, |acc, (axis, &s)| {
+                let n = u64::from(shape.size(axis));
+                let starts = if s == 0 { n } else { (n + 1).saturating_sub(k) };
+                acc.saturating_mul(starts)
+            })
+        };
+        total = total.saturating_add(lines);
+    });
+    total
 }
 
 /// Lines of k cells through `cell` along every direction, each listed once.
@@ -152,11 +179,11 @@ pub(crate) fn lines_through(rules: &Rules, cell: Cell) -> Vec<Line> {
     let k = u64::from(rules.k());
     let mut coords = shape.coords(cell);
     let mut out = Vec::new();
-    for dir in directions(shape.dims()) {
+    for_each_direction(shape.dims(), |_, dir| {
         if rules.wrap() {
-            let cycle = cycle_length(shape, &dir);
+            let cycle = cycle_length(shape, dir);
             if k > cycle {
-                continue;
+                return;
             }
             let starts = if k == cycle { 1 } else { k };
             let mut start_coords = coords.clone();
@@ -165,13 +192,13 @@ pub(crate) fn lines_through(rules: &Rules, cell: Cell) -> Vec<Line> {
                 let start = shape.cell(&c).expect("on board");
                 let mut cells = vec![start];
                 for _ in 1..k {
-                    cells.push(wrap_step(shape, &mut c, &dir, 1));
+                    cells.push(wrap_step(shape, &mut c, dir, 1));
                 }
                 out.push(normalize_cycle(cells, k == cycle));
-                wrap_step(shape, &mut start_coords, &dir, -1);
+                wrap_step(shape, &mut start_coords, dir, -1);
             }
         } else {
-            let r = ray(shape, &coords, &dir);
+            let r = ray(shape, &coords, dir);
             let lo = r.backward.min(k - 1);
             for back in 0..=lo {
                 if back + r.forward < k - 1 {
@@ -184,7 +211,7 @@ pub(crate) fn lines_through(rules: &Rules, cell: Cell) -> Vec<Line> {
                 out.push(Line::new(cells));
             }
         }
-    }
+    });
     shape.coords_into(cell, &mut coords);
     out
 }

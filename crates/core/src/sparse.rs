@@ -2,7 +2,7 @@
 //! cell are walked on the fly along the (3^d-1)/2 directions. Memory grows
 //! with the number of stones, never with the number of cells.
 
-use crate::lines::{cycle_length, directions, lines_through, ray, wrap_step, Line};
+use crate::lines::{cycle_length, for_each_direction, lines_through, ray, wrap_step, Line};
 use crate::{Cell, Player, Rules};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -32,25 +32,21 @@ pub(crate) type CellMap<V> = HashMap<u64, V, BuildHasherDefault<CellHasher>>;
 #[derive(Clone, Debug)]
 pub(crate) struct Sparse {
     stones: CellMap<Player>,
-    directions: Arc<Vec<Vec<i8>>>,
-    /// Wrapped cycle length per direction (only with wrap).
+    /// Wrapped cycle length per direction (only with wrap; the directions
+    /// themselves are enumerated on the fly, see [`for_each_direction`]).
     cycles: Arc<Vec<u64>>,
 }
 
 impl Sparse {
     pub fn new(rules: &Rules) -> Sparse {
-        let directions = directions(rules.shape().dims());
-        let cycles = if rules.wrap() {
-            directions
-                .iter()
-                .map(|d| cycle_length(rules.shape(), d))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let mut cycles = Vec::new();
+        if rules.wrap() {
+            for_each_direction(rules.shape().dims(), |_, d| {
+                cycles.push(cycle_length(rules.shape(), d));
+            });
+        }
         Sparse {
             stones: CellMap::default(),
-            directions: Arc::new(directions),
             cycles: Arc::new(cycles),
         }
     }
@@ -71,15 +67,16 @@ impl Sparse {
         let shape = rules.shape();
         let mut coords = shape.coords(cell);
         let mut completed = 0u64;
-        for (i, dir) in self.directions.iter().enumerate() {
+        let this = &*self;
+        for_each_direction(shape.dims(), |i, dir| {
             if rules.wrap() {
-                let cycle = self.cycles[i];
+                let cycle = this.cycles[i];
                 if k > cycle {
-                    continue;
+                    return;
                 }
-                let back = self.wrapped_run(rules, &mut coords, dir, -1, player, cycle - 1);
+                let back = this.wrapped_run(rules, &mut coords, dir, -1, player, cycle - 1);
                 shape.coords_into(cell, &mut coords);
-                let ahead = self.wrapped_run(rules, &mut coords, dir, 1, player, cycle - 1 - back);
+                let ahead = this.wrapped_run(rules, &mut coords, dir, 1, player, cycle - 1 - back);
                 shape.coords_into(cell, &mut coords);
                 completed += if back + ahead + 1 == cycle {
                     if k == cycle {
@@ -92,11 +89,11 @@ impl Sparse {
                 };
             } else {
                 let r = ray(shape, &coords, dir);
-                let back = self.run(cell, -r.delta, r.backward.min(k - 1), player);
-                let ahead = self.run(cell, r.delta, r.forward.min(k - 1), player);
+                let back = this.run(cell, -r.delta, r.backward.min(k - 1), player);
+                let ahead = this.run(cell, r.delta, r.forward.min(k - 1), player);
                 completed += windows_containing(back, ahead, k);
             }
-        }
+        });
         completed as u32
     }
 

@@ -1,11 +1,23 @@
 //! Line counts: the formula, the analytic count, the dense table and brute force agree.
 
-use hypertac_core::lines::{directions, line_count};
+use hypertac_core::lines::{directions, for_each_direction, line_count};
 use hypertac_core::reference::brute_force_lines;
 use hypertac_core::{Position, Rules, Shape};
 
 fn formula(n: u64, d: u32) -> u64 {
     ((n + 2).pow(d) - n.pow(d)) / 2
+}
+
+#[test]
+fn directions_enumerated_on_the_fly_equal_the_list() {
+    for d in 1..=7 {
+        let mut seen = Vec::new();
+        for_each_direction(d, |i, dir| {
+            assert_eq!(i, seen.len());
+            seen.push(dir.to_vec());
+        });
+        assert_eq!(seen, directions(d), "d = {d}");
+    }
 }
 
 #[test]
