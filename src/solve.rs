@@ -102,7 +102,8 @@ pub fn run(args: &SolveArgs) -> i32 {
                 start.elapsed().as_micros()
             ));
         }
-        if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+        if let Err(e) = writeln!(out, "{text}").and_then(|_| out.flush()) {
+            eprintln!("error: cannot write the output: {e}");
             return 2;
         }
     }

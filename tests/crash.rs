@@ -205,3 +205,72 @@ fn a_store_held_too_long_gives_a_clear_error() {
         .1
         .contains("@current"));
 }
+
+#[test]
+fn a_stale_process_cannot_overwrite_moves_made_elsewhere() {
+    use std::io::{BufRead, BufReader};
+    let home = tempfile::tempdir().unwrap();
+    play(
+        home.path(),
+        &[
+            "--game",
+            "tictactoe",
+            "--x",
+            "human",
+            "--o",
+            "human",
+            "--new",
+        ],
+        "0,0\n",
+    );
+    let start = || {
+        let mut child = hypertac(home.path())
+            .args(["play", "--plain"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        (child, stdin, lines)
+    };
+    type Output = std::io::Lines<BufReader<std::process::ChildStdout>>;
+    let expect = |output: &mut Output, wanted: &str| {
+        for got in output.by_ref() {
+            let got = got.unwrap();
+            if got.starts_with(wanted) {
+                return got;
+            }
+        }
+        panic!("no line starting with {wanted:?}");
+    };
+    let say =
+        |input: &mut std::process::ChildStdin, output: &mut Output, line: &str, wanted: &str| {
+            writeln!(input, "{line}").unwrap();
+            input.flush().unwrap();
+            expect(output, wanted)
+        };
+    // Both resume the game with one move.
+    let (mut a, mut a_in, mut a_out) = start();
+    let (mut b, mut b_in, mut b_out) = start();
+    for out in [&mut a_out, &mut b_out] {
+        assert!(expect(out, "3x3 k3").contains("1 move played"));
+    }
+    say(&mut a_in, &mut a_out, "1,1", "O plays 1,1");
+    // b has not seen a's move: its move is refused, and it reloads the game.
+    let refused = say(&mut b_in, &mut b_out, "2,2", "error:");
+    assert!(refused.contains("changed by another hypertac"), "{refused}");
+    assert!(refused.contains("2 moves played; X to move"), "{refused}");
+    say(&mut a_in, &mut a_out, "0,1", "X plays 0,1");
+    say(&mut b_in, &mut b_out, "2,2", "error:");
+    say(&mut b_in, &mut b_out, "2,2", "O plays 2,2");
+    drop((a_in, b_in));
+    a.wait().unwrap();
+    b.wait().unwrap();
+    let out = hypertac(home.path())
+        .args(["records", "export", "@current", "--format", "moves"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0,0;1,1;0,1;2,2\n");
+}

@@ -123,10 +123,15 @@ pub fn status_line(session: &Session) -> String {
         format!("{} to move", pos.to_move())
     };
     format!(
-        "{}: X {x}, O {o}; {} moves played; {turn}",
+        "{}: X {x}, O {o}; {} played; {turn}",
         session.rules(),
-        pos.moves().len()
+        moves_count(pos.moves().len())
     )
+}
+
+/// `1 move` / `3 moves`.
+pub fn moves_count(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
 }
 
 /// How to type a move in this game, e.g. `a column like 4` or `a cell like 0,1,2`.

@@ -206,7 +206,10 @@ fn start(args: &PlayArgs) -> Result<(Session, String), String> {
             let n = session.position().moves().len();
             Ok((
                 *session,
-                format!("resumed the game in progress ({n} moves played)"),
+                format!(
+                    "resumed the game in progress ({} played)",
+                    command::moves_count(n)
+                ),
             ))
         }
         Resume::NoGame(store) => fresh(store, "new game".into()),

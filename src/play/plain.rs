@@ -5,8 +5,9 @@
 
 use super::command::{self, Command};
 use super::{render, Settings};
-use crate::session::Session;
+use crate::session::{Session, SessionError};
 use hypertac_ai::Budget;
+use hypertac_store::StoreError;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -99,6 +100,12 @@ fn computer_turns(
             Ok(None) => break,
             Err(e) => {
                 writeln!(out, "error: {e}")?;
+                if matches!(e, SessionError::Store(StoreError::Changed)) {
+                    // Another process moved: continue from the stored game.
+                    if session.sync_with_store().is_ok() {
+                        writeln!(out, "{}", command::status_line(session))?;
+                    }
+                }
                 break;
             }
         }

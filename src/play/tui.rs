@@ -12,6 +12,7 @@ use crossterm::event::{
 };
 use hypertac_ai::{Budget, Choice};
 use hypertac_core::{Player, Position};
+use hypertac_store::StoreError;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
@@ -171,8 +172,19 @@ impl App {
                         Instant::now() + Duration::from_millis(self.settings.delay_ms);
                 }
             }
-            Err(e) => self.ui.message = format!("error: {e}"),
+            Err(e) => self.show_error(e),
         }
+    }
+
+    /// Shows a failed move; when another process changed the game, shows the
+    /// stored game instead of ours.
+    fn show_error(&mut self, e: SessionError) {
+        if matches!(e, SessionError::Store(StoreError::Changed)) {
+            // A failed re-read leaves our game on screen; the message says why.
+            let _ = self.session.sync_with_store();
+            self.ui = Ui::new(self.session.position());
+        }
+        self.ui.message = format!("error: {e}");
     }
 
     /// Stops a running search and forgets its result.
@@ -320,7 +332,13 @@ impl App {
                 self.after_change(lines.join("  "));
                 self.next_computer_move = Instant::now();
             }
-            Err(e) => self.ui.message = format!("error: {e}"),
+            Err(e) => {
+                // The game may have been reloaded from the store (see command::apply).
+                if self.session.rules() != &rules_before {
+                    self.ui = Ui::new(self.session.position());
+                }
+                self.ui.message = format!("error: {e}");
+            }
         }
     }
 
@@ -364,8 +382,7 @@ impl App {
                     .expect("a move was played");
                 self.after_change(command::move_line(&self.session, player, played));
             }
-            Err(SessionError::BadMove(e)) => self.ui.message = format!("error: {e}"),
-            Err(e) => self.ui.message = format!("error: {e}"),
+            Err(e) => self.show_error(e),
         }
     }
 

@@ -385,6 +385,11 @@ impl Store {
     /// [`StoreError::NotFound`], [`StoreError::BadName`], [`StoreError::Exists`],
     /// or a database failure. On error nothing changes.
     pub fn rename(&mut self, old: &str, new: &str, force: bool) -> Result<(), StoreError> {
+        if old.starts_with('@') {
+            return Err(StoreError::BadName(format!(
+                "{old} is the game in progress and keeps its name; save a copy under a name instead"
+            )));
+        }
         validate_name(new)?;
         let tx = self
             .conn
@@ -412,9 +417,6 @@ impl Store {
             params![old, new],
         )?;
         tx.commit()?;
-        if old == CURRENT {
-            *self.seen.borrow_mut() = Seen::Absent;
-        }
         Ok(())
     }
 }
