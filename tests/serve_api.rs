@@ -212,6 +212,9 @@ fn bad_requests_get_json_errors_with_the_right_status() {
     let s = Server::start(home.path());
     tictactoe(&s);
     s.fails("POST", "/api/games/current/undo", None, 409);
+    // Rejections by the router itself are JSON too.
+    s.fails("GET", "/api/records/%FF", None, 400);
+    s.fails("POST", "/", None, 405);
     s.fails("POST", "/api/games", Some(json!({"game": "chess"})), 400);
     s.fails("POST", "/api/games", Some(json!({"shape": "5x0"})), 400);
     s.fails(

@@ -47,6 +47,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::map_response(super::error::json_errors))
         .with_state(state)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(

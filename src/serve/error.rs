@@ -130,3 +130,27 @@ where
         Ok(Params(value))
     }
 }
+
+/// Turns an error response that is not JSON (a rejection of one of axum's
+/// own extractors, e.g. a path that is not UTF-8) into `{"error": ...}` with
+/// the same status, so every API error has the documented shape.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let body = axum::body::to_bytes(response.into_body(), 4096)
+        .await
+        .unwrap_or_default();
+    let text = one_line(&String::from_utf8_lossy(&body));
+    let message = if text.is_empty() {
+        status.canonical_reason().unwrap_or("error").to_string()
+    } else {
+        text
+    };
+    ApiError::new(status, message).into_response()
+}
