@@ -110,7 +110,20 @@ pub fn run(args: &RefereeArgs) -> i32 {
 
     let names = tournament.names();
     let games = schedule::schedule(names.len(), tournament.boards.len(), tournament.rounds);
-    println!("{}", summary(&tournament, games.len()));
+    // A closed or failing stdout (e.g. `| head`) stops the tournament
+    // cleanly, as Ctrl-C does, instead of a panic.
+    let stdout_failed = std::cell::Cell::new(false);
+    let say = |text: &str| {
+        if stdout_failed.get() {
+            return;
+        }
+        if let Err(e) = crate::write_stdout(text) {
+            eprintln!("hypertac referee: cannot write to standard output ({e}); stopping");
+            stdout_failed.set(true);
+            STOP.store(true, Ordering::SeqCst);
+        }
+    };
+    say(&format!("{}\n", summary(&tournament, games.len())));
     let bar = progress_bar(games.len());
     let mut ends: Vec<Option<End>> = vec![None; games.len()];
     let mut pending: Vec<Option<Played>> = vec![None; games.len()];
@@ -123,7 +136,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
             while *reported < pending.len() {
                 if let Some(p) = pending[*reported].take() {
                     if p.end != End::Interrupted {
-                        bar.suspend(|| println!("{}", p.line));
+                        bar.suspend(|| say(&format!("{}\n", p.line)));
                         if let Some(w) = &mut log {
                             if let Err(e) = writeln!(w, "{}", p.log) {
                                 eprintln!("hypertac referee: cannot write the log: {e}");
@@ -165,12 +178,13 @@ pub fn run(args: &RefereeArgs) -> i32 {
         .filter(|e| e.as_ref().is_some_and(|e| *e != End::Interrupted))
         .count();
     let table = scoring::standings(&names, &games, &ends);
-    println!();
-    print!(
-        "{}",
+    say(&format!(
+        "\n{}",
         report::table(&names, &table, played, games.len(), partial)
-    );
-    if partial {
+    ));
+    if stdout_failed.get() {
+        1
+    } else if partial {
         130
     } else if failed_writes {
         1

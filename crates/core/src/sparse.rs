@@ -8,6 +8,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
+/// Number of line directions of a d-cube, (3^d - 1)/2 (saturating).
+fn direction_count(d: usize) -> u64 {
+    3u64.checked_pow(d as u32).map_or(u64::MAX, |p| (p - 1) / 2)
+}
+
 /// A hasher for cell indices: one multiply-xorshift, enough for integer keys.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct CellHasher(u64);
@@ -66,6 +71,9 @@ impl Sparse {
         let k = u64::from(rules.k());
         let shape = rules.shape();
         let mut coords = shape.coords(cell);
+        if !rules.wrap() && k > 1 && (self.stones.len() as u64) < direction_count(shape.dims()) {
+            return self.place_near_stones(rules, cell, &coords, player);
+        }
         let mut completed = 0u64;
         let this = &*self;
         for_each_direction(shape.dims(), |i, dir| {
@@ -94,6 +102,48 @@ impl Sparse {
                 completed += windows_containing(back, ahead, k);
             }
         });
+        completed as u32
+    }
+
+    /// [`Sparse::place`] without wrap and with k > 1 when the board holds
+    /// fewer stones than there are directions: a line can only be completed
+    /// along a direction in which a neighbour of `cell` is one of `player`'s
+    /// stones, so only those directions are walked (found from the stones,
+    /// not by trying all (3^d-1)/2 directions).
+    fn place_near_stones(&self, rules: &Rules, cell: Cell, coords: &[u32], player: Player) -> u32 {
+        let shape = rules.shape();
+        let k = u64::from(rules.k());
+        let mut dirs: Vec<Vec<i8>> = Vec::new();
+        let mut other = vec![0u32; coords.len()];
+        for (&c, &p) in &self.stones {
+            if p != player || c == cell.0 {
+                continue;
+            }
+            shape.coords_into(Cell(c), &mut other);
+            let mut dir = Vec::with_capacity(coords.len());
+            let adjacent = other.iter().zip(coords).all(|(&o, &m)| {
+                let diff = i64::from(o) - i64::from(m);
+                dir.push(diff as i8);
+                diff.abs() <= 1
+            });
+            if !adjacent {
+                continue;
+            }
+            // One direction per line: the first non-zero step is +1.
+            if dir.iter().find(|&&s| s != 0) == Some(&-1) {
+                dir.iter_mut().for_each(|s| *s = -*s);
+            }
+            if !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+        let mut completed = 0u64;
+        for dir in &dirs {
+            let r = ray(shape, coords, dir);
+            let back = self.run(cell, -r.delta, r.backward.min(k - 1), player);
+            let ahead = self.run(cell, r.delta, r.forward.min(k - 1), player);
+            completed += windows_containing(back, ahead, k);
+        }
         completed as u32
     }
 
