@@ -208,7 +208,6 @@ fn a_store_held_too_long_gives_a_clear_error() {
 
 #[test]
 fn a_stale_process_cannot_overwrite_moves_made_elsewhere() {
-    use std::io::{BufRead, BufReader};
     let home = tempfile::tempdir().unwrap();
     play(
         home.path(),
