@@ -68,8 +68,19 @@ fn standings(stdout: &str) -> Vec<(String, u32, u32, u32, u32, String)> {
         .collect()
 }
 
-/// Whether a process is gone (no such pid, or a zombie awaiting its reaper).
+/// Whether a process is gone (no such pid, or a zombie awaiting its reaper),
+/// allowing a SIGKILL already sent a moment to take effect on a busy machine.
 fn gone(pid: i32) -> bool {
+    for _ in 0..50 {
+        if gone_now(pid) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    false
+}
+
+fn gone_now(pid: i32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Err(_) => true,
         Ok(stat) => stat
