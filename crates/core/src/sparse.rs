@@ -115,26 +115,24 @@ impl Sparse {
         let k = u64::from(rules.k());
         let mut dirs: Vec<Vec<i8>> = Vec::new();
         let mut other = vec![0u32; coords.len()];
+        let mut dir = vec![0i8; coords.len()];
         for (&c, &p) in &self.stones {
             if p != player || c == cell.0 {
                 continue;
             }
             shape.coords_into(Cell(c), &mut other);
-            let mut dir = Vec::with_capacity(coords.len());
-            let adjacent = other.iter().zip(coords).all(|(&o, &m)| {
-                let diff = i64::from(o) - i64::from(m);
-                dir.push(diff as i8);
-                diff.abs() <= 1
-            });
-            if !adjacent {
+            if other.iter().zip(coords).any(|(&o, &m)| o.abs_diff(m) > 1) {
                 continue;
+            }
+            for ((step, &o), &m) in dir.iter_mut().zip(&other).zip(coords) {
+                *step = (i64::from(o) - i64::from(m)) as i8;
             }
             // One direction per line: the first non-zero step is +1.
             if dir.iter().find(|&&s| s != 0) == Some(&-1) {
                 dir.iter_mut().for_each(|s| *s = -*s);
             }
             if !dirs.contains(&dir) {
-                dirs.push(dir);
+                dirs.push(dir.clone());
             }
         }
         let mut completed = 0u64;
