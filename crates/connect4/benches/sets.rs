@@ -57,6 +57,58 @@ fn cpu_seconds() -> f64 {
     0.0
 }
 
+/// CPU time of this thread in seconds.
+fn thread_cpu_seconds() -> f64 {
+    #[cfg(target_os = "linux")]
+    {
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut ts = Timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid out-pointer for clock_gettime.
+        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9;
+        }
+    }
+    0.0
+}
+
+/// A/B run: the normal solver (A) and one with experiment switches `bits`
+/// (B) solve each position in turn, so that both see the same machine
+/// load; prints their CPU times and the ratio.
+fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
+    let mut solvers = [Solver::new(tt_log2), Solver::new(tt_log2)];
+    solvers[1].set_experiment(bits);
+    let mut cpu = [0.0f64; 2];
+    let mut wrong = [0usize; 2];
+    for (k, (pos, expected)) in cases.iter().enumerate() {
+        // Alternate which goes first, in case order matters (caches).
+        for j in [k % 2, 1 - k % 2] {
+            let c = thread_cpu_seconds();
+            let s = solvers[j].solve(pos, false);
+            cpu[j] += thread_cpu_seconds() - c;
+            if s != *expected {
+                wrong[j] += 1;
+            }
+        }
+    }
+    let n = cases.len() as f64;
+    println!(
+        "| {name} | {} | {} | {} | {:.0} | {:.0} | {:.3} |",
+        cases.len(),
+        fmt_time(cpu[0] * 1e6 / n),
+        fmt_time(cpu[1] * 1e6 / n),
+        solvers[0].node_count() as f64 / n,
+        solvers[1].node_count() as f64 / n,
+        cpu[1] / cpu[0]
+    );
+    if wrong != [0, 0] {
+        println!("  !! wrong scores in {name}: A {}, B {}", wrong[0], wrong[1]);
+        std::process::exit(1);
+    }
+}
+
 fn fmt_time(us: f64) -> String {
     if us < 1e3 {
         format!("{us:.2} µs")
@@ -95,8 +147,14 @@ fn main() {
             }
         }
     }
+    let ab: Option<u32> = std::env::var("C4_AB").ok().and_then(|v| v.parse().ok());
+    if ab.is_some() {
+        println!("| set | positions | A: mean CPU time | B: mean CPU time | A nodes | B nodes | B / A time |");
+        println!("|---|---|---|---|---|---|---|");
+    } else {
     println!("| set | positions | mean time (wall) | mean CPU time | mean nodes | Mnodes/s (CPU) | CPU time vs Pons part12 | CPU time vs best public |");
     println!("|---|---|---|---|---|---|---|---|");
+    }
     let mut failed = false;
     for (i, limit) in wanted {
         let (name, _, refs) = SETS[i];
@@ -115,6 +173,10 @@ fn main() {
                 (pos, score)
             })
             .collect();
+        if let Some(bits) = ab {
+            compare(name, &cases, tt_log2, bits);
+            continue;
+        }
         let mut solver = Solver::new(tt_log2);
         let t = Instant::now();
         let c = cpu_seconds();

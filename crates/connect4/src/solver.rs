@@ -16,6 +16,10 @@ const W_NOW: i32 = 1;
 const W_NEXT: i32 = 2;
 const W_ALL: i32 = 1;
 
+/// A search moves to the large table level after visiting this many times
+/// as many positions as the small level has entries.
+const GROW_FACTOR: u64 = 4;
+
 /// A perfect Connect Four solver.
 ///
 /// Scores are from the point of view of the side to move: positive when it
@@ -38,6 +42,10 @@ pub struct Solver {
     book: Option<Book>,
     /// Depth of the book, -1 without one.
     book_depth: i32,
+    /// Node count at which the search moves to the large table level.
+    grow_at: u64,
+    /// Switches for experiments (see [`Solver::set_experiment`]).
+    exp: u32,
 }
 
 impl Solver {
@@ -54,6 +62,8 @@ impl Solver {
             nodes: 0,
             book: None,
             book_depth: -1,
+            grow_at: u64::MAX,
+            exp: 0,
         }
     }
 
@@ -63,6 +73,14 @@ impl Solver {
         let mut s = Self::new(tt_log2);
         s.set_book(Some(Book::standard()));
         s
+    }
+
+    /// Switches variants of the search on, for A/B benchmarks
+    /// (`benches/sets.rs`, `C4_AB`); 0 is the normal solver. Bit 0: no
+    /// small table level.
+    #[doc(hidden)]
+    pub fn set_experiment(&mut self, bits: u32) {
+        self.exp = bits;
     }
 
     /// Uses `book` (or none) for positions it contains.
@@ -105,6 +123,21 @@ impl Solver {
             }
         }
         self.tt.next_generation();
+        // Every search starts in the small, cache-resident table level and
+        // moves to the large one once it has visited more positions than
+        // the small level holds.
+        self.tt.shrink();
+        self.grow_at = self.nodes + (self.tt.active_entries() as u64) * GROW_FACTOR;
+        if self.exp & 2 != 0 {
+            self.grow_at = self.nodes + (self.tt.active_entries() as u64) * 4;
+        }
+        if self.exp & 4 != 0 {
+            self.grow_at = self.nodes + (self.tt.active_entries() as u64) * 16;
+        }
+        if self.exp & 1 != 0 {
+            self.tt.use_largest();
+            self.grow_at = u64::MAX;
+        }
     }
 
     /// Score of `pos` for the side to move (see [`Solver`]). With `weak`,
@@ -241,6 +274,10 @@ impl Solver {
         beta0: i32,
     ) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.grow_at {
+            self.tt.grow();
+            self.grow_at = u64::MAX;
+        }
         let start = self.nodes;
         let size = d.cells();
         let n = pos.n;
@@ -389,6 +426,8 @@ impl Solver {
 
         let work = 64 - (self.nodes - start + 1).leading_zeros();
         let stored_col = if mirrored { w - 1 - best_col } else { best_col };
+        // The table may have grown during the search of the children.
+        let slot = self.tt.slot(key);
         if best >= beta {
             self.tt.store(slot, best, hi, Some(stored_col), work);
         } else if best <= alpha_start {

@@ -41,117 +41,44 @@ pub(crate) struct Hit {
     pub mv: Option<u32>,
 }
 
-pub(crate) struct Table {
+/// One array of buckets with its key layout.
+struct Level {
     buckets: Buckets,
-    key_bits: u32,
-    /// `2^key_bits - 1`.
-    key_mask: u64,
     /// `key_bits - index_bits`: the number of stored low bits.
     low_bits: u32,
     /// `2^low_bits - 1`.
     low_mask: u64,
-    gen: u64,
 }
 
-/// Where a key lives in the table: its bucket and the bits stored to
-/// recognise it (computed once, used for prefetch, probe and store).
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Slot {
-    index: usize,
-    check: u64,
-}
+impl Level {
+    /// log2 of the number of buckets for about `2^log2_entries` entries.
+    fn index_bits(log2_entries: u32, key_bits: u32) -> u32 {
+        let index_bits = log2_entries.saturating_sub(2).clamp(1, 34);
+        index_bits
+            .max(key_bits.saturating_sub(CHECK_BITS))
+            .min(key_bits)
+    }
 
-impl Table {
-    /// A table of about `2^log2_entries` entries for keys of `key_bits`
-    /// bits. The size is raised when needed so that at most 36 bits of key
-    /// have to be stored.
-    pub fn new(log2_entries: u32, key_bits: u32) -> Self {
-        let mut index_bits = log2_entries.saturating_sub(2).clamp(1, 34);
-        index_bits = index_bits.max(key_bits.saturating_sub(CHECK_BITS));
-        index_bits = index_bits.min(key_bits);
+    fn new(log2_entries: u32, key_bits: u32) -> Self {
+        let index_bits = Self::index_bits(log2_entries, key_bits);
         let low_bits = key_bits - index_bits;
-        Table {
+        Level {
             buckets: Buckets::new(1usize << index_bits),
-            key_bits,
-            key_mask: u64::MAX >> (64 - key_bits),
             low_bits,
             low_mask: (1u64 << low_bits) - 1,
-            gen: 1,
         }
     }
 
-    pub fn key_bits(&self) -> u32 {
-        self.key_bits
-    }
-
-    /// Number of entries.
-    pub fn entries(&self) -> usize {
-        self.buckets.len * WAYS
-    }
-
-    pub fn clear(&mut self) {
-        self.buckets.as_mut_slice().fill(Bucket::default());
-        self.gen = 1;
-    }
-
-    /// Starts a new search generation (older entries become the first to
-    /// be replaced, their bounds stay valid).
-    pub fn next_generation(&mut self) {
-        self.gen = (self.gen + 1) & 15;
-        if self.gen == 0 {
-            self.gen = 1;
-        }
-    }
-
-    /// The slot of `key`.
-    #[inline(always)]
-    pub fn slot(&self, key: u64) -> Slot {
-        let h = key.wrapping_mul(MULT) & self.key_mask;
-        // `low_bits < 64`: the table has at least 2 buckets.
-        Slot {
-            index: (h >> self.low_bits) as usize,
-            check: h & self.low_mask,
-        }
-    }
-
-    #[inline(always)]
-    pub fn prefetch(&self, slot: Slot) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            debug_assert!(slot.index < self.buckets.len);
-            // SAFETY: `slot.index` is a valid index (below
-            // 2^index_bits == len) and prefetching has no side effects.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(self.buckets.ptr.as_ptr().add(slot.index) as *const i8);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
-    }
-
+    /// Records `lower <= score <= upper` under `slot`, merging with what
+    /// is already known about the same key.
     #[inline]
-    pub fn probe(&self, slot: Slot) -> Option<Hit> {
-        let b = &self.buckets.as_slice()[slot.index].0;
-        for &e in b {
-            if e != 0 && e >> CHECK_SHIFT == slot.check {
-                return Some(decode(e));
-            }
-        }
-        None
-    }
-
-    /// Records `lower <= score <= upper` for `key`, merging with what is
-    /// already known about it.
-    #[inline]
-    pub fn store(&mut self, slot: Slot, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
-        let (i, check) = (slot.index, slot.check);
-        let gen = self.gen;
-        let b = &mut self.buckets.as_mut_slice()[i].0;
+    fn put(&mut self, slot: Slot, gen: u64, work: u64, mv: Option<u32>, lower: i32, upper: i32) {
+        let check = slot.check;
+        let b = &mut self.buckets.as_mut_slice()[slot.index].0;
         let mut lower = lower;
         let mut upper = upper;
         let mut mv = mv;
-        let mut work = work.min(63) as u64;
+        let mut work = work.min(63);
         for slot in b.iter_mut() {
             let e = *slot;
             if e != 0 && e >> CHECK_SHIFT == check {
@@ -174,7 +101,7 @@ impl Table {
         for (i, &e) in b.iter().enumerate() {
             let rank = if e == 0 {
                 0
-            } else if (e >> 24) & 15 != gen {
+            } else if entry_gen(e) != gen {
                 1 + ((e >> 18) & 63)
             } else {
                 100 + ((e >> 18) & 63)
@@ -185,6 +112,172 @@ impl Table {
             }
         }
         b[victim] = new;
+    }
+}
+
+/// The transposition table: a small level (it stays in the CPU's cache,
+/// which makes the many short searches fast) used at the start of every
+/// search, and a large one the search moves to once it has visited more
+/// positions than the small level holds ([`Table::grow`]).
+pub(crate) struct Table {
+    /// One or two levels, smallest first.
+    levels: Vec<Level>,
+    /// The level in use.
+    cur: usize,
+    key_bits: u32,
+    /// `2^key_bits - 1`.
+    key_mask: u64,
+    gen: u64,
+}
+
+/// Where a key lives in the level in use: its bucket and the bits stored to
+/// recognise it (computed once, used for prefetch, probe and store; stale
+/// after [`Table::grow`] and [`Table::shrink`]).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Slot {
+    index: usize,
+    check: u64,
+}
+
+/// Entries of the small level, log2.
+pub(crate) const SMALL_LOG2: u32 = 17;
+
+impl Table {
+    /// A table of about `2^log2_entries` entries for keys of `key_bits`
+    /// bits, plus a small level of `2^SMALL_LOG2` entries when that is
+    /// at most a quarter of it. The size is raised when needed so that at
+    /// most 36 bits of key have to be stored.
+    pub fn new(log2_entries: u32, key_bits: u32) -> Self {
+        let mut levels = Vec::with_capacity(2);
+        let small = Level::index_bits(SMALL_LOG2, key_bits);
+        if small + 2 <= Level::index_bits(log2_entries, key_bits) {
+            levels.push(Level::new(SMALL_LOG2, key_bits));
+        }
+        levels.push(Level::new(log2_entries, key_bits));
+        Table {
+            levels,
+            cur: 0,
+            key_bits,
+            key_mask: u64::MAX >> (64 - key_bits),
+            gen: 1,
+        }
+    }
+
+    pub fn key_bits(&self) -> u32 {
+        self.key_bits
+    }
+
+    /// Number of entries of the largest level.
+    pub fn entries(&self) -> usize {
+        self.levels[self.levels.len() - 1].buckets.len * WAYS
+    }
+
+    /// Number of entries of the level in use.
+    pub fn active_entries(&self) -> usize {
+        self.levels[self.cur].buckets.len * WAYS
+    }
+
+    pub fn clear(&mut self) {
+        for l in &mut self.levels {
+            l.buckets.as_mut_slice().fill(Bucket::default());
+        }
+        self.gen = 1;
+        self.cur = 0;
+    }
+
+    /// Starts a new search generation (older entries become the first to
+    /// be replaced, their bounds stay valid).
+    pub fn next_generation(&mut self) {
+        self.gen = (self.gen + 1) & 15;
+        if self.gen == 0 {
+            self.gen = 1;
+        }
+    }
+
+    /// Goes back to the small level (its entries are still valid, and so
+    /// are the large level's for when the search grows again).
+    pub fn shrink(&mut self) {
+        self.cur = 0;
+    }
+
+    /// Moves to the largest level without copying anything.
+    pub fn use_largest(&mut self) {
+        self.cur = self.levels.len() - 1;
+    }
+
+    /// Moves to the large level, copying the small level's entries into
+    /// it. Returns false if already there. Every [`Slot`] computed before
+    /// is stale.
+    pub fn grow(&mut self) -> bool {
+        if self.cur + 1 >= self.levels.len() {
+            return false;
+        }
+        let (small, large) = self.levels.split_at_mut(self.cur + 1);
+        let (small, large) = (&small[self.cur], &mut large[0]);
+        for (index, b) in small.buckets.as_slice().iter().enumerate() {
+            for &e in &b.0 {
+                if e == 0 {
+                    continue;
+                }
+                let h = ((index as u64) << small.low_bits) | (e >> CHECK_SHIFT);
+                let slot = Slot {
+                    index: (h >> large.low_bits) as usize,
+                    check: h & large.low_mask,
+                };
+                let hit = decode(e);
+                large.put(slot, entry_gen(e), (e >> 18) & 63, hit.mv, hit.lower, hit.upper);
+            }
+        }
+        self.cur += 1;
+        true
+    }
+
+    /// The slot of `key`.
+    #[inline(always)]
+    pub fn slot(&self, key: u64) -> Slot {
+        let h = key.wrapping_mul(MULT) & self.key_mask;
+        let l = &self.levels[self.cur];
+        // `low_bits < 64`: the table has at least 2 buckets.
+        Slot {
+            index: (h >> l.low_bits) as usize,
+            check: h & l.low_mask,
+        }
+    }
+
+    #[inline(always)]
+    pub fn prefetch(&self, slot: Slot) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b = &self.levels[self.cur].buckets;
+            debug_assert!(slot.index < b.len);
+            // SAFETY: `slot.index` is a valid index (below
+            // 2^index_bits == len) and prefetching has no side effects.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(b.ptr.as_ptr().add(slot.index) as *const i8);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+    }
+
+    #[inline]
+    pub fn probe(&self, slot: Slot) -> Option<Hit> {
+        let b = &self.levels[self.cur].buckets.as_slice()[slot.index].0;
+        for &e in b {
+            if e != 0 && e >> CHECK_SHIFT == slot.check {
+                return Some(decode(e));
+            }
+        }
+        None
+    }
+
+    /// Records `lower <= score <= upper` for the key of `slot`, merging
+    /// with what is already known about it.
+    #[inline]
+    pub fn store(&mut self, slot: Slot, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
+        let gen = self.gen;
+        self.levels[self.cur].put(slot, gen, work as u64, mv, lower, upper);
     }
 }
 
@@ -271,6 +364,11 @@ fn encode(check: u64, gen: u64, work: u64, mv: Option<u32>, lower: i32, upper: i
 }
 
 #[inline]
+fn entry_gen(e: u64) -> u64 {
+    (e >> 24) & 15
+}
+
+#[inline]
 fn decode(e: u64) -> Hit {
     let mv = (e >> 14) & 15;
     Hit {
@@ -299,6 +397,39 @@ mod tests {
         t.store(t.slot(other), -20, 20, None, 0);
         assert!(t.probe(t.slot(12345)).is_some());
         assert!(t.probe(t.slot(other)).is_some());
+    }
+
+    #[test]
+    fn grow_keeps_entries_and_shrink_finds_them_again() {
+        let mut t = Table::new(SMALL_LOG2 + 4, 49);
+        assert_eq!(t.active_entries(), 1 << SMALL_LOG2);
+        let keys: Vec<u64> = (0..5000u64).map(|i| i.wrapping_mul(0x1234_5678_9ABC) >> 15).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            let v = (i % 40) as i32 - 20;
+            t.store(t.slot(k), v, v + 1, Some((i % 7) as u32), 3);
+        }
+        assert!(t.grow());
+        assert!(!t.grow());
+        assert_eq!(t.active_entries(), 1 << (SMALL_LOG2 + 4));
+        let found = |t: &Table| {
+            keys.iter()
+                .enumerate()
+                .filter(|&(i, &k)| {
+                    let v = (i % 40) as i32 - 20;
+                    let h = t.probe(t.slot(k));
+                    // A key either is found with its own bounds or is absent.
+                    if let Some(h) = h {
+                        assert_eq!((h.lower, h.upper, h.mv), (v, v + 1, Some((i % 7) as u32)));
+                    }
+                    h.is_some()
+                })
+                .count()
+        };
+        assert!(found(&t) > 4900);
+        // Keys never stored are not found in the large level either.
+        assert!((1..2000u64).all(|k| t.probe(t.slot(k * 977 + 3)).is_none() || keys.contains(&(k * 977 + 3))));
+        t.shrink();
+        assert!(found(&t) > 4900);
     }
 
     #[test]
