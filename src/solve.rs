@@ -38,6 +38,10 @@ pub struct SolveArgs {
     /// the same, early positions are slower).
     #[arg(long)]
     pub no_book: bool,
+    /// Search threads (default: one per CPU core, at most 8). With more
+    /// than one, node counts vary from run to run; scores never do.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: Option<u32>,
     /// Also print the number of searched nodes and the time on each line:
     /// `<position> <score> <nodes> <microseconds>`.
     #[arg(long)]
@@ -54,6 +58,11 @@ pub fn run(args: &SolveArgs) -> i32 {
         }
     };
     let mut solver = Solver::new(args.tt_log2);
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
+        |t| t as usize,
+    );
+    solver.set_threads(threads);
     if !args.no_book && args.width == 7 && args.height == 6 {
         solver.set_book(Some(Book::standard()));
     }

@@ -78,15 +78,27 @@ fn thread_cpu_seconds() -> f64 {
 /// (B) solve each position in turn, so that both see the same machine
 /// load; prints their CPU times and the ratio.
 fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
-    let mut solvers = [Solver::new(tt_log2), Solver::new(tt_log2)];
+    let tt_b = std::env::var("C4_TT_LOG2_B")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(tt_log2);
+    let mut solvers = [Solver::new(tt_log2), Solver::new(tt_b)];
     solvers[1].set_experiment(bits);
+    let threads_b = std::env::var("C4_THREADS_B")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    solvers[1].set_threads(threads_b);
     let mut cpu = [0.0f64; 2];
+    let mut wall = [0.0f64; 2];
     let mut wrong = [0usize; 2];
     for (k, (pos, expected)) in cases.iter().enumerate() {
         // Alternate which goes first, in case order matters (caches).
         for j in [k % 2, 1 - k % 2] {
             let c = thread_cpu_seconds();
+            let t = Instant::now();
             let s = solvers[j].solve(pos, false);
+            wall[j] += t.elapsed().as_secs_f64();
             cpu[j] += thread_cpu_seconds() - c;
             if s != *expected {
                 wrong[j] += 1;
@@ -95,13 +107,16 @@ fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
     }
     let n = cases.len() as f64;
     println!(
-        "| {name} | {} | {} | {} | {:.0} | {:.0} | {:.3} |",
+        "| {name} | {} | {} | {} | {:.0} | {:.0} | {:.3} | {} | {} | {:.3} |",
         cases.len(),
         fmt_time(cpu[0] * 1e6 / n),
         fmt_time(cpu[1] * 1e6 / n),
         solvers[0].node_count() as f64 / n,
         solvers[1].node_count() as f64 / n,
-        cpu[1] / cpu[0]
+        cpu[1] / cpu[0],
+        fmt_time(wall[0] * 1e6 / n),
+        fmt_time(wall[1] * 1e6 / n),
+        wall[1] / wall[0]
     );
     if wrong != [0, 0] {
         println!("  !! wrong scores in {name}: A {}, B {}", wrong[0], wrong[1]);
@@ -149,8 +164,8 @@ fn main() {
     }
     let ab: Option<u32> = std::env::var("C4_AB").ok().and_then(|v| v.parse().ok());
     if ab.is_some() {
-        println!("| set | positions | A: mean CPU time | B: mean CPU time | A nodes | B nodes | B / A time |");
-        println!("|---|---|---|---|---|---|---|");
+        println!("| set | positions | A: mean CPU time | B: mean CPU time (main thread) | A nodes | B nodes | B / A CPU time | A: mean wall time | B: mean wall time | B / A wall time |");
+        println!("|---|---|---|---|---|---|---|---|---|---|");
     } else {
     println!("| set | positions | mean time (wall) | mean CPU time | mean nodes | Mnodes/s (CPU) | CPU time vs Pons part12 | CPU time vs best public |");
     println!("|---|---|---|---|---|---|---|---|");

@@ -12,6 +12,8 @@ pub(crate) struct Move {
     pub score: i32,
     /// Table slot of the canonical key of the resulting position.
     pub slot: Slot,
+    /// Canonical key of the resulting position.
+    pub key: u64,
 }
 
 /// At most 9 moves (the widest board), sorted best first. Moves with equal
@@ -49,6 +51,14 @@ impl MoveList {
         }
     }
 
+    /// Rotates the list left by `k` (modulo its length).
+    #[inline]
+    pub fn rotate(&mut self, k: usize) {
+        if self.len > 1 {
+            self.items[..self.len].rotate_left(k % self.len);
+        }
+    }
+
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.items[..self.len]
@@ -69,6 +79,7 @@ mod tests {
                 mirror_mask: 0,
                 score,
                 slot: Slot::default(),
+                key: 0,
             });
         }
         let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();

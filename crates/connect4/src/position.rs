@@ -235,6 +235,36 @@ pub(crate) trait Dims: Copy {
     }
 }
 
+/// Claimeven bound generalised with one *baseinverse* pair (see
+/// [`Dims::claimeven_bound`]): when exactly two columns have an odd number
+/// of empty cells, the opponent answers a move on the lowest empty cell of
+/// one of them with the lowest empty cell of the other, and follows up in
+/// the same column everywhere else. We then get one of the two base cells
+/// (our choice) and the claimeven cells of every column.
+#[inline(always)]
+pub(crate) fn claimeven_pair_bound<D: Dims>(d: D, current: u64, mask: u64) -> Option<i32> {
+    let bases = (mask + d.bottom()) & d.odd_rows();
+    let empty = d.board() & !mask;
+    let mine = current | (empty & d.claim_rows());
+    if bases == 0 {
+        if d.has_four(mine) {
+            return None;
+        }
+    } else {
+        let x = bases & bases.wrapping_neg();
+        let y = bases ^ x;
+        if y == 0 || y & (y - 1) != 0 || d.has_four(mine | x) || d.has_four(mine | y) {
+            return None;
+        }
+    }
+    let theirs = (current ^ mask) | (empty & !d.claim_rows() & !bases);
+    if d.has_four(theirs) {
+        Some(-1)
+    } else {
+        Some(0)
+    }
+}
+
 impl Dims for Geometry {
     #[inline(always)]
     fn w(self) -> u32 {

@@ -1,10 +1,14 @@
 //! Negamax alpha-beta search with null windows, a transposition table and
-//! Connect-Four-specific pruning.
+//! Connect-Four-specific pruning, optionally on several threads.
 
 use crate::book::Book;
 use crate::moves::{Move, MoveList};
-use crate::position::{Dims, Geometry, Position, Std7x6};
+use crate::position::{claimeven_pair_bound, Dims, Geometry, Position, Std7x6};
 use crate::tt::Table;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
 /// Enhanced transposition cutoffs are tried at nodes with more than this
 /// many empty cells.
@@ -20,6 +24,17 @@ const W_ALL: i32 = 1;
 /// as many positions as the small level has entries.
 const GROW_FACTOR: u64 = 4;
 
+/// Helper threads join a null-window search once it has visited this many
+/// positions (waking them costs about as much as searching a few hundred).
+const KICK_NODES: u64 = 500;
+
+/// Threads tell each other which positions they are searching at nodes
+/// with more than this many empty cells.
+const DEFER_MIN_EMPTY: i32 = 10;
+
+/// Entries of the table of positions being searched (a power of two).
+const BUSY_ENTRIES: usize = 4096;
+
 /// A perfect Connect Four solver.
 ///
 /// Scores are from the point of view of the side to move: positive when it
@@ -30,40 +45,136 @@ const GROW_FACTOR: u64 = 4;
 ///
 /// The transposition table survives between calls, which speeds up solving
 /// related positions; its results never depend on what was solved before.
+/// With [`Solver::set_threads`], helper threads search the same positions
+/// in a different order and share the table (results are the same, node
+/// counts vary from run to run).
 pub struct Solver {
-    tt: Table,
+    tt: Arc<Table>,
     tt_log2: u32,
     geo: Geometry,
-    /// Columns from the center outwards (first `width` entries).
-    order: [u32; 9],
-    /// Per entry of `order`: the column's cells and the mirror column's.
-    col_masks: [(u64, u64); 9],
     nodes: u64,
-    book: Option<Book>,
+    book: Option<Arc<Book>>,
     /// Depth of the book, -1 without one.
     book_depth: i32,
     /// Node count at which the search moves to the large table level.
     grow_at: u64,
     /// Switches for experiments (see [`Solver::set_experiment`]).
     exp: u32,
+    helpers: Vec<Helper>,
+    race: Arc<Race>,
+}
+
+/// What the threads of one null-window search share besides the table.
+struct Race {
+    /// Set by the first thread to finish (its own cache line: every node
+    /// reads it).
+    stop: Padded<AtomicBool>,
+    /// The result of a helper that finished first.
+    result: AtomicI32,
+    /// Keys of positions some thread is searching (by key modulo size).
+    busy: Box<[AtomicU64]>,
+}
+
+impl Default for Race {
+    fn default() -> Self {
+        Race {
+            stop: Padded::default(),
+            result: AtomicI32::new(0),
+            busy: (0..BUSY_ENTRIES).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+}
+
+#[derive(Default)]
+#[repr(align(128))]
+struct Padded<T>(T);
+
+/// A helper thread and its two channels.
+struct Helper {
+    jobs: Option<Sender<Job>>,
+    done: Receiver<u64>,
+    handle: Option<JoinHandle<()>>,
+}
+
+/// A null-window search for a helper.
+struct Job {
+    tt: Arc<Table>,
+    geo: Geometry,
+    book: Option<Arc<Book>>,
+    exp: u32,
+    root: Node,
+    alpha: i32,
+    beta: i32,
+    race: Arc<Race>,
+    id: u32,
+}
+
+impl Helper {
+    fn spawn() -> Helper {
+        let (job_tx, job_rx) = channel::<Job>();
+        let (done_tx, done_rx) = channel::<u64>();
+        let handle = std::thread::Builder::new()
+            .name("c4-helper".into())
+            .spawn(move || {
+                while let Ok(job) = job_rx.recv() {
+                    let nodes = {
+                        let mut s = Searcher::new(
+                            &job.tt,
+                            job.geo,
+                            job.book.as_deref(),
+                            job.exp,
+                            &job.race,
+                            job.id,
+                            job.root.n,
+                        );
+                        let r = s.run(&job.root, job.alpha, job.beta);
+                        if !s.aborted {
+                            job.race.result.store(r, Ordering::Relaxed);
+                            job.race.stop.0.store(true, Ordering::Release);
+                        }
+                        s.nodes
+                    };
+                    drop(job);
+                    if done_tx.send(nodes).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok();
+        Helper {
+            jobs: Some(job_tx),
+            done: done_rx,
+            handle,
+        }
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        // Closing the job channel ends the thread's loop.
+        self.jobs = None;
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
 }
 
 impl Solver {
     /// A solver with a transposition table of `2^tt_log2` entries of 8
-    /// bytes (24 gives 128 MiB; 20-26 are sensible values).
+    /// bytes (24 gives 128 MiB; 20-26 are sensible values), on one thread.
     pub fn new(tt_log2: u32) -> Self {
         let geo = Geometry::standard();
         Solver {
-            tt: Table::new(tt_log2, geo.key_bits()),
+            tt: Arc::new(Table::new(tt_log2, geo.key_bits())),
             tt_log2,
             geo,
-            order: center_order(geo.width()),
-            col_masks: col_masks(&geo),
             nodes: 0,
             book: None,
             book_depth: -1,
             grow_at: u64::MAX,
             exp: 0,
+            helpers: Vec::new(),
+            race: Arc::new(Race::default()),
         }
     }
 
@@ -75,9 +186,28 @@ impl Solver {
         s
     }
 
+    /// Searches on `threads` threads (at least 1; the calling thread and
+    /// `threads - 1` helpers, which only join searches big enough to be
+    /// worth waking them). Returns the number of threads now in use, which
+    /// is lower if the system refused to start a thread.
+    pub fn set_threads(&mut self, threads: usize) -> usize {
+        let want = threads.max(1) - 1;
+        self.helpers.truncate(want);
+        while self.helpers.len() < want {
+            let h = Helper::spawn();
+            if h.handle.is_none() {
+                break;
+            }
+            self.helpers.push(h);
+        }
+        self.helpers.len() + 1
+    }
+
     /// Switches variants of the search on, for A/B benchmarks
     /// (`benches/sets.rs`, `C4_AB`); 0 is the normal solver. Bit 0: no
-    /// small table level.
+    /// small table level; bit 3: claimeven with a baseinverse pair; bits 4-5:
+    /// helpers reorder the moves this many plies below the root too; bit 6:
+    /// no ABDADA deferral.
     #[doc(hidden)]
     pub fn set_experiment(&mut self, bits: u32) {
         self.exp = bits;
@@ -86,16 +216,16 @@ impl Solver {
     /// Uses `book` (or none) for positions it contains.
     pub fn set_book(&mut self, book: Option<Book>) {
         self.book_depth = book.as_ref().map_or(-1, |b| b.depth() as i32);
-        self.book = book;
+        self.book = book.map(Arc::new);
     }
 
     /// The opening book in use, if any.
     pub fn book(&self) -> Option<&Book> {
-        self.book.as_ref()
+        self.book.as_deref()
     }
 
-    /// Number of positions searched since the solver was created or
-    /// [`Solver::reset`].
+    /// Number of positions searched (by all threads) since the solver was
+    /// created or [`Solver::reset`].
     pub fn node_count(&self) -> u64 {
         self.nodes
     }
@@ -114,10 +244,8 @@ impl Solver {
     fn prepare(&mut self, geo: &Geometry) {
         if *geo != self.geo {
             self.geo = *geo;
-            self.order = center_order(geo.width());
-            self.col_masks = col_masks(geo);
             if self.tt.key_bits() != geo.key_bits() {
-                self.tt = Table::new(self.tt_log2, geo.key_bits());
+                self.tt = Arc::new(Table::new(self.tt_log2, geo.key_bits()));
             } else {
                 self.tt.clear();
             }
@@ -128,12 +256,6 @@ impl Solver {
         // the small level holds.
         self.tt.shrink();
         self.grow_at = self.nodes + (self.tt.active_entries() as u64) * GROW_FACTOR;
-        if self.exp & 2 != 0 {
-            self.grow_at = self.nodes + (self.tt.active_entries() as u64) * 4;
-        }
-        if self.exp & 4 != 0 {
-            self.grow_at = self.nodes + (self.tt.active_entries() as u64) * 16;
-        }
         if self.exp & 1 != 0 {
             self.tt.use_largest();
             self.grow_at = u64::MAX;
@@ -212,27 +334,165 @@ impl Solver {
             .collect()
     }
 
-    /// [`Solver::negamax`] on `pos`, specialised for the standard board.
+    /// One null-window search of `pos` (fail-soft, see
+    /// [`Searcher::negamax_body`]), joined by the helpers if it grows.
     fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
         let [cur, mask, cur_m, mask_m] = pos.raw();
-        let node = Node {
+        let root = Node {
             cur,
             mask,
             cur_m,
             mask_m,
             n: pos.nb_moves() as i32,
         };
-        let popcnt = has_popcnt();
-        match (self.geo == Geometry::standard(), popcnt) {
-            (true, true) => self.negamax::<_, true>(Std7x6, &node, alpha, beta),
-            (true, false) => self.negamax::<_, false>(Std7x6, &node, alpha, beta),
-            (false, true) => self.negamax::<_, true>(self.geo, &node, alpha, beta),
-            (false, false) => self.negamax::<_, false>(self.geo, &node, alpha, beta),
+        self.race.stop.0.store(false, Ordering::Relaxed);
+        let kick = || {
+            for (i, h) in self.helpers.iter().enumerate() {
+                if let Some(tx) = &h.jobs {
+                    let job = Job {
+                        tt: Arc::clone(&self.tt),
+                        geo: self.geo,
+                        book: self.book.clone(),
+                        exp: self.exp,
+                        root,
+                        alpha,
+                        beta,
+                        race: Arc::clone(&self.race),
+                        id: i as u32 + 1,
+                    };
+                    // A helper that is gone is not waited for below.
+                    let _ = tx.send(job);
+                }
+            }
+        };
+        let mut s = Searcher::new(
+            &self.tt,
+            self.geo,
+            self.book.as_deref(),
+            self.exp,
+            &self.race,
+            0,
+            root.n,
+        );
+        s.nodes = self.nodes;
+        s.grow_at = self.grow_at;
+        if !self.helpers.is_empty() {
+            s.kick_at = self.nodes + KICK_NODES;
+            s.kick = Some(&kick);
+        }
+        let r = s.run(&root, alpha, beta);
+        let (nodes, grow_at, kicked, aborted) = (s.nodes, s.grow_at, s.kicked, s.aborted);
+        self.nodes = nodes;
+        self.grow_at = grow_at;
+        if !kicked {
+            return r;
+        }
+        self.race.stop.0.store(true, Ordering::Release);
+        for h in &self.helpers {
+            if h.jobs.is_some() {
+                if let Ok(n) = h.done.recv() {
+                    self.nodes += n;
+                }
+            }
+        }
+        if aborted {
+            // A helper finished first (it stores its result before
+            // raising the flag that aborted us).
+            self.race.result.load(Ordering::Relaxed)
+        } else {
+            r
+        }
+    }
+}
+
+/// The state of one thread's search.
+struct Searcher<'a> {
+    tt: &'a Table,
+    geo: Geometry,
+    /// Columns from the center outwards (first `width` entries).
+    order: [u32; 9],
+    /// Per entry of `order`: the column's cells and the mirror column's.
+    col_masks: [(u64, u64); 9],
+    nodes: u64,
+    book: Option<&'a Book>,
+    book_depth: i32,
+    exp: u32,
+    /// Node count at which the table moves to its large level.
+    grow_at: u64,
+    /// Raised when another thread finished the search.
+    stop: &'a AtomicBool,
+    /// See [`Race::busy`].
+    busy: &'a [AtomicU64],
+    /// This search saw `stop` and its result is meaningless.
+    aborted: bool,
+    /// Node count at which `kick` starts the helpers.
+    kick_at: u64,
+    kick: Option<&'a dyn Fn()>,
+    kicked: bool,
+    /// 0 for the main thread, 1.. for helpers.
+    id: u32,
+    /// Stones on the board at the root of the search.
+    root_n: i32,
+}
+
+impl<'a> Searcher<'a> {
+    fn new(
+        tt: &'a Table,
+        geo: Geometry,
+        book: Option<&'a Book>,
+        exp: u32,
+        race: &'a Race,
+        id: u32,
+        root_n: i32,
+    ) -> Self {
+        Searcher {
+            tt,
+            geo,
+            order: center_order(geo.width()),
+            col_masks: col_masks(&geo),
+            nodes: 0,
+            book,
+            book_depth: book.map_or(-1, |b| b.depth() as i32),
+            exp,
+            grow_at: u64::MAX,
+            stop: &race.stop.0,
+            busy: &race.busy,
+            aborted: false,
+            kick_at: u64::MAX,
+            kick: None,
+            kicked: false,
+            id,
+            root_n,
         }
     }
 
-    /// [`Solver::negamax_body`], compiled with the `popcnt` instruction when
-    /// `POPCNT` (which the caller must only set when the CPU has it).
+    /// Is another thread searching the position of canonical key `key`?
+    #[inline(always)]
+    fn busy(&self, key: u64) -> bool {
+        self.busy[busy_index(key)].load(Ordering::Relaxed) == key
+    }
+
+    /// Marks the position of key `key` as searched (`value == key`) or no
+    /// longer searched (`value == 0`).
+    #[inline(always)]
+    fn set_busy(&self, key: u64, value: u64) {
+        self.busy[busy_index(key)].store(value, Ordering::Relaxed);
+    }
+
+    /// [`Searcher::negamax`] on `root`, specialised for the standard board
+    /// and for CPUs with `popcnt`.
+    fn run(&mut self, root: &Node, alpha: i32, beta: i32) -> i32 {
+        let popcnt = has_popcnt();
+        match (self.geo == Geometry::standard(), popcnt) {
+            (true, true) => self.negamax::<_, true>(Std7x6, root, alpha, beta),
+            (true, false) => self.negamax::<_, false>(Std7x6, root, alpha, beta),
+            (false, true) => self.negamax::<_, true>(self.geo, root, alpha, beta),
+            (false, false) => self.negamax::<_, false>(self.geo, root, alpha, beta),
+        }
+    }
+
+    /// [`Searcher::negamax_body`], compiled with the `popcnt` instruction
+    /// when `POPCNT` (which the caller must only set when the CPU has it).
     #[inline(always)]
     fn negamax<D: Dims, const POPCNT: bool>(
         &mut self,
@@ -278,6 +538,17 @@ impl Solver {
             self.tt.grow();
             self.grow_at = u64::MAX;
         }
+        if self.nodes >= self.kick_at {
+            self.kick_at = u64::MAX;
+            if let Some(kick) = self.kick {
+                kick();
+                self.kicked = true;
+            }
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return 0;
+        }
         let start = self.nodes;
         let size = d.cells();
         let n = pos.n;
@@ -314,7 +585,12 @@ impl Solver {
         // this one.
         let mut lo = -(size - 2 - n) / 2;
         let mut hi = (size - 1 - n) / 2;
-        if let Some(b) = d.claimeven_bound(cur, mask) {
+        let ce = if self.exp & 8 != 0 {
+            claimeven_pair_bound(d, cur, mask)
+        } else {
+            d.claimeven_bound(cur, mask)
+        };
+        if let Some(b) = ce {
             hi = hi.min(b);
         }
         if lo >= beta0 {
@@ -348,14 +624,20 @@ impl Solver {
                     return (size - 1 - n) / 2;
                 }
                 let child = pos.child(bit, mirror_mask);
-                if let Some(b) = d.claimeven_bound(child.cur, child.mask) {
+                let ce = if self.exp & 8 != 0 {
+                    claimeven_pair_bound(d, child.cur, child.mask)
+                } else {
+                    d.claimeven_bound(child.cur, child.mask)
+                };
+                if let Some(b) = ce {
                     // The claimeven rule bounds the opponent after this move.
                     lo = lo.max(-b);
                     if lo >= beta0 {
                         return lo;
                     }
                 }
-                let cslot = self.tt.slot(child.canonical_key(d).0);
+                let ckey = child.canonical_key(d).0;
+                let cslot = self.tt.slot(ckey);
                 self.tt.prefetch(cslot);
                 // Threats right above an opponent threat never win.
                 let useful = threats & !((opp_threats & !bit) << 1);
@@ -368,6 +650,7 @@ impl Solver {
                     mirror_mask,
                     score,
                     slot: cslot,
+                    key: ckey,
                 });
             }
         }
@@ -403,24 +686,55 @@ impl Solver {
                 }
             }
         }
+        if self.id != 0 && n <= self.root_n + ((self.exp >> 4) & 3) as i32 {
+            // Helpers search the moves near the root in another order.
+            list.rotate(self.id as usize);
+        }
         let alpha_start = alpha0.max(lo);
         let mut alpha = alpha_start;
         let beta = beta0.min(hi);
 
         let mut best = i32::MIN;
         let mut best_col = 0;
-        for m in list.as_slice() {
-            let child = pos.child(m.bit, m.mirror_mask);
-            let v = -self.negamax::<D, POPCNT>(d, &child, -beta, -alpha);
-            if v > best {
-                best = v;
-                best_col = m.col;
-            }
-            if v >= beta {
-                break;
-            }
-            if v > alpha {
-                alpha = v;
+        // With helpers at work, a move another thread is searching right
+        // now is put off until the others are done (ABDADA): by then its
+        // result is likely in the table.
+        let share = (self.kicked || self.id != 0)
+            && self.exp & 64 == 0
+            && n + DEFER_MIN_EMPTY < size;
+        let moves = list.as_slice();
+        let mut deferred = [0usize; 9];
+        let mut n_deferred = 0;
+        'search: for pass in 0..2 {
+            let count = if pass == 0 { moves.len() } else { n_deferred };
+            for j in 0..count {
+                let m = if pass == 0 { &moves[j] } else { &moves[deferred[j]] };
+                if share && pass == 0 && j > 0 && self.busy(m.key) {
+                    deferred[n_deferred] = j;
+                    n_deferred += 1;
+                    continue;
+                }
+                let child = pos.child(m.bit, m.mirror_mask);
+                if share {
+                    self.set_busy(m.key, m.key);
+                }
+                let v = -self.negamax::<D, POPCNT>(d, &child, -beta, -alpha);
+                if share {
+                    self.set_busy(m.key, 0);
+                }
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_col = m.col;
+                }
+                if v >= beta {
+                    break 'search;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
             }
         }
 
@@ -437,6 +751,12 @@ impl Solver {
         }
         best
     }
+}
+
+/// Index of `key` in [`Race::busy`].
+#[inline(always)]
+fn busy_index(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (BUSY_ENTRIES - 1)
 }
 
 /// Does the CPU have the `popcnt` instruction (used by `count_ones` in the

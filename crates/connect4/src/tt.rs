@@ -21,14 +21,20 @@
 //! entry of its bucket, else the cheapest entry of an older generation, else
 //! the cheapest entry.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+
 const CHECK_SHIFT: u32 = 28;
 const CHECK_BITS: u32 = 64 - CHECK_SHIFT;
 const NO_MOVE: u64 = 15;
 const MULT: u64 = 0x9E37_79B9_7F4A_7C15;
 
-#[derive(Clone, Copy, Default)]
+/// Entries are atomic so that several search threads can share the table
+/// without locks: an entry is one `u64` holding its own check bits, so a
+/// reader sees either a whole entry or none, and every entry written is a
+/// true statement about its position (a lost update only loses
+/// information).
 #[repr(align(32))]
-struct Bucket([u64; WAYS]);
+struct Bucket([AtomicU64; WAYS]);
 
 /// Entries per bucket (a bucket is half a cache line).
 const WAYS: usize = 4;
@@ -72,15 +78,15 @@ impl Level {
     /// Records `lower <= score <= upper` under `slot`, merging with what
     /// is already known about the same key.
     #[inline]
-    fn put(&mut self, slot: Slot, gen: u64, work: u64, mv: Option<u32>, lower: i32, upper: i32) {
+    fn put(&self, slot: Slot, gen: u64, work: u64, mv: Option<u32>, lower: i32, upper: i32) {
         let check = slot.check;
-        let b = &mut self.buckets.as_mut_slice()[slot.index].0;
+        let b = &self.buckets.as_slice()[slot.index].0;
         let mut lower = lower;
         let mut upper = upper;
         let mut mv = mv;
         let mut work = work.min(63);
-        for slot in b.iter_mut() {
-            let e = *slot;
+        for cell in b {
+            let e = cell.load(Relaxed);
             if e != 0 && e >> CHECK_SHIFT == check {
                 let old = decode(e);
                 lower = lower.max(old.lower);
@@ -89,7 +95,7 @@ impl Level {
                     mv = old.mv;
                 }
                 work = work.max((e >> 18) & 63);
-                *slot = encode(check, gen, work, mv, lower, upper);
+                cell.store(encode(check, gen, work, mv, lower, upper), Relaxed);
                 return;
             }
         }
@@ -98,7 +104,8 @@ impl Level {
         // search, else the cheapest entry.
         let mut victim = 0;
         let mut victim_rank = u64::MAX;
-        for (i, &e) in b.iter().enumerate() {
+        for (i, cell) in b.iter().enumerate() {
+            let e = cell.load(Relaxed);
             let rank = if e == 0 {
                 0
             } else if entry_gen(e) != gen {
@@ -111,7 +118,7 @@ impl Level {
                 victim_rank = rank;
             }
         }
-        b[victim] = new;
+        b[victim].store(new, Relaxed);
     }
 }
 
@@ -123,11 +130,11 @@ pub(crate) struct Table {
     /// One or two levels, smallest first.
     levels: Vec<Level>,
     /// The level in use.
-    cur: usize,
+    cur: AtomicUsize,
     key_bits: u32,
     /// `2^key_bits - 1`.
     key_mask: u64,
-    gen: u64,
+    gen: AtomicU64,
 }
 
 /// Where a key lives in the level in use: its bucket and the bits stored to
@@ -135,6 +142,9 @@ pub(crate) struct Table {
 /// after [`Table::grow`] and [`Table::shrink`]).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Slot {
+    /// The level the slot belongs to (it stays valid for probes if the
+    /// table grows meanwhile).
+    level: usize,
     index: usize,
     check: u64,
 }
@@ -156,10 +166,10 @@ impl Table {
         levels.push(Level::new(log2_entries, key_bits));
         Table {
             levels,
-            cur: 0,
+            cur: AtomicUsize::new(0),
             key_bits,
             key_mask: u64::MAX >> (64 - key_bits),
-            gen: 1,
+            gen: AtomicU64::new(1),
         }
     }
 
@@ -174,53 +184,61 @@ impl Table {
 
     /// Number of entries of the level in use.
     pub fn active_entries(&self) -> usize {
-        self.levels[self.cur].buckets.len * WAYS
+        self.levels[self.cur.load(Relaxed)].buckets.len * WAYS
     }
 
-    pub fn clear(&mut self) {
-        for l in &mut self.levels {
-            l.buckets.as_mut_slice().fill(Bucket::default());
+    /// Empties the table (while no search uses it).
+    pub fn clear(&self) {
+        for l in &self.levels {
+            for b in l.buckets.as_slice() {
+                for e in &b.0 {
+                    e.store(0, Relaxed);
+                }
+            }
         }
-        self.gen = 1;
-        self.cur = 0;
+        self.gen.store(1, Relaxed);
+        self.cur.store(0, Relaxed);
     }
 
     /// Starts a new search generation (older entries become the first to
     /// be replaced, their bounds stay valid).
-    pub fn next_generation(&mut self) {
-        self.gen = (self.gen + 1) & 15;
-        if self.gen == 0 {
-            self.gen = 1;
+    pub fn next_generation(&self) {
+        let mut g = (self.gen.load(Relaxed) + 1) & 15;
+        if g == 0 {
+            g = 1;
         }
+        self.gen.store(g, Relaxed);
     }
 
     /// Goes back to the small level (its entries are still valid, and so
     /// are the large level's for when the search grows again).
-    pub fn shrink(&mut self) {
-        self.cur = 0;
+    pub fn shrink(&self) {
+        self.cur.store(0, Relaxed);
     }
 
     /// Moves to the largest level without copying anything.
-    pub fn use_largest(&mut self) {
-        self.cur = self.levels.len() - 1;
+    pub fn use_largest(&self) {
+        self.cur.store(self.levels.len() - 1, Relaxed);
     }
 
     /// Moves to the large level, copying the small level's entries into
     /// it. Returns false if already there. Every [`Slot`] computed before
     /// is stale.
-    pub fn grow(&mut self) -> bool {
-        if self.cur + 1 >= self.levels.len() {
+    pub fn grow(&self) -> bool {
+        let cur = self.cur.load(Relaxed);
+        if cur + 1 >= self.levels.len() {
             return false;
         }
-        let (small, large) = self.levels.split_at_mut(self.cur + 1);
-        let (small, large) = (&small[self.cur], &mut large[0]);
+        let (small, large) = (&self.levels[cur], &self.levels[cur + 1]);
         for (index, b) in small.buckets.as_slice().iter().enumerate() {
-            for &e in &b.0 {
+            for e in &b.0 {
+                let e = e.load(Relaxed);
                 if e == 0 {
                     continue;
                 }
                 let h = ((index as u64) << small.low_bits) | (e >> CHECK_SHIFT);
                 let slot = Slot {
+                    level: cur + 1,
                     index: (h >> large.low_bits) as usize,
                     check: h & large.low_mask,
                 };
@@ -228,7 +246,7 @@ impl Table {
                 large.put(slot, entry_gen(e), (e >> 18) & 63, hit.mv, hit.lower, hit.upper);
             }
         }
-        self.cur += 1;
+        self.cur.store(cur + 1, Relaxed);
         true
     }
 
@@ -236,9 +254,11 @@ impl Table {
     #[inline(always)]
     pub fn slot(&self, key: u64) -> Slot {
         let h = key.wrapping_mul(MULT) & self.key_mask;
-        let l = &self.levels[self.cur];
+        let level = self.cur.load(Relaxed);
+        let l = &self.levels[level];
         // `low_bits < 64`: the table has at least 2 buckets.
         Slot {
+            level,
             index: (h >> l.low_bits) as usize,
             check: h & l.low_mask,
         }
@@ -248,7 +268,7 @@ impl Table {
     pub fn prefetch(&self, slot: Slot) {
         #[cfg(target_arch = "x86_64")]
         {
-            let b = &self.levels[self.cur].buckets;
+            let b = &self.levels[slot.level].buckets;
             debug_assert!(slot.index < b.len);
             // SAFETY: `slot.index` is a valid index (below
             // 2^index_bits == len) and prefetching has no side effects.
@@ -263,8 +283,9 @@ impl Table {
 
     #[inline]
     pub fn probe(&self, slot: Slot) -> Option<Hit> {
-        let b = &self.levels[self.cur].buckets.as_slice()[slot.index].0;
-        for &e in b {
+        let b = &self.levels[slot.level].buckets.as_slice()[slot.index].0;
+        for e in b {
+            let e = e.load(Relaxed);
             if e != 0 && e >> CHECK_SHIFT == slot.check {
                 return Some(decode(e));
             }
@@ -275,9 +296,9 @@ impl Table {
     /// Records `lower <= score <= upper` for the key of `slot`, merging
     /// with what is already known about it.
     #[inline]
-    pub fn store(&mut self, slot: Slot, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
-        let gen = self.gen;
-        self.levels[self.cur].put(slot, gen, work as u64, mv, lower, upper);
+    pub fn store(&self, slot: Slot, lower: i32, upper: i32, mv: Option<u32>, work: u32) {
+        let gen = self.gen.load(Relaxed);
+        self.levels[slot.level].put(slot, gen, work as u64, mv, lower, upper);
     }
 }
 
@@ -292,7 +313,7 @@ struct Buckets {
 
 // SAFETY: `Buckets` owns its allocation of plain integers, like a `Vec`.
 unsafe impl Send for Buckets {}
-// SAFETY: shared access only reads.
+// SAFETY: the buckets are atomics, shared access goes through them.
 unsafe impl Sync for Buckets {}
 
 #[cfg(target_os = "linux")]
@@ -337,12 +358,6 @@ impl Buckets {
         // SAFETY: `len` initialised buckets owned by `self`.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
-
-    #[inline]
-    fn as_mut_slice(&mut self) -> &mut [Bucket] {
-        // SAFETY: `len` initialised buckets owned by `self`, borrowed mutably.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
 }
 
 impl Drop for Buckets {
@@ -384,7 +399,7 @@ mod tests {
 
     #[test]
     fn store_probe_merge() {
-        let mut t = Table::new(10, 49);
+        let t = Table::new(10, 49);
         assert!(t.probe(t.slot(12345)).is_none());
         t.store(t.slot(12345), -3, 5, Some(2), 4);
         let h = t.probe(t.slot(12345)).unwrap();
@@ -401,7 +416,7 @@ mod tests {
 
     #[test]
     fn grow_keeps_entries_and_shrink_finds_them_again() {
-        let mut t = Table::new(SMALL_LOG2 + 4, 49);
+        let t = Table::new(SMALL_LOG2 + 4, 49);
         assert_eq!(t.active_entries(), 1 << SMALL_LOG2);
         let keys: Vec<u64> = (0..5000u64).map(|i| i.wrapping_mul(0x1234_5678_9ABC) >> 15).collect();
         for (i, &k) in keys.iter().enumerate() {
@@ -434,7 +449,7 @@ mod tests {
 
     #[test]
     fn full_width_keys() {
-        let mut t = Table::new(4, 40);
+        let t = Table::new(4, 40);
         let k = (1u64 << 40) - 8;
         t.store(t.slot(k), 1, 1, None, 0);
         assert_eq!(t.probe(t.slot(k)).unwrap().lower, 1);

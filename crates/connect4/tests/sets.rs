@@ -12,7 +12,13 @@ const DATA: &str = concat!(
 
 /// Checks every line (`<moves> <score>`) of a set's text, strong and weak.
 fn check_lines(name: &str, text: &str) {
+    check_lines_threads(name, text, 1);
+}
+
+/// [`check_lines`] with a solver on `threads` threads.
+fn check_lines_threads(name: &str, text: &str, threads: usize) {
     let mut solver = Solver::new(22);
+    assert_eq!(solver.set_threads(threads), threads);
     let mut checked = 0;
     for (i, line) in text.lines().enumerate() {
         let mut it = line.split_whitespace();
@@ -67,6 +73,38 @@ fn l1_r2_sample() {
     check_lines("L1_R2", include_str!("data/L1_R2.sample"));
 }
 
+// The same with helper threads sharing the table (they only join searches
+// of a few hundred nodes or more, which L2_R2 and L1_R2 have).
+
+#[test]
+fn l2_r2_sample_two_threads() {
+    check_lines_threads("L2_R2", include_str!("data/L2_R2.sample"), 2);
+}
+
+#[test]
+fn l1_r2_sample_three_threads() {
+    check_lines_threads("L1_R2", include_str!("data/L1_R2.sample"), 3);
+}
+
+#[test]
+fn helpers_count_their_nodes_and_leave_with_the_solver() {
+    let pos = Position::from_moves("2252576253462244111563365343671351441").unwrap();
+    let mut one = Solver::new(20);
+    let s1 = one.solve(&Position::from_moves("44444").unwrap(), false);
+    let mut two = Solver::new(20);
+    two.set_threads(2);
+    assert_eq!(two.solve(&Position::from_moves("44444").unwrap(), false), s1);
+    assert!(two.node_count() > 0);
+    assert_eq!(two.solve(&pos, false), one.solve(&pos, false));
+    // Back to one thread and up again: the helpers are joined and
+    // restarted, results unchanged.
+    assert_eq!(two.set_threads(1), 1);
+    assert_eq!(two.solve(&pos, true), one.solve(&pos, true));
+    assert_eq!(two.set_threads(4), 4);
+    assert_eq!(two.solve(&pos, false), one.solve(&pos, false));
+    drop(two);
+}
+
 #[test]
 #[ignore = "full sets: run with --ignored in release mode"]
 fn full_sets() {
@@ -76,5 +114,6 @@ fn full_sets() {
             panic!("benchmark set {path} is missing ({e}); check it out next to the repository at ../shared/bench/connect4/")
         });
         check_lines(name, &text);
+        check_lines_threads(name, &text, 2);
     }
 }
