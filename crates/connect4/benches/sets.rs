@@ -19,13 +19,16 @@ const DATA: &str = concat!(
 
 /// (set, default number of positions, best public mean time in µs:
 /// Pons part12, Pons latest, BitBully, Steininger).
-const SETS: [(&str, usize, [f64; 4]); 6] = [
+const SETS: [(&str, usize, [f64; 4]); 7] = [
     ("L3_R1", 1000, [8.4, 9.4, 13.0, 46.6]),
     ("L2_R1", 1000, [51.0, 61.0, 174.0, 139.0]),
     ("L2_R2", 1000, [4000.0, 4560.0, 4090.0, 2150.0]),
     ("L1_R1", 1000, [320.0, 370.0, 5280.0, 4810.0]),
     ("L1_R2", 200, [114e3, 129e3, 112e3, 89e3]),
     ("L1_R3", 20, [2.89e6, 3.04e6, 2.04e6, 1.17e6]),
+    // The empty board (not run by default; Pons part12 has no figure, its
+    // latest version's is used).
+    ("empty", 1, [435e6, 435e6, 183e6, 25e6]),
 ];
 
 #[repr(C)]
@@ -145,7 +148,12 @@ fn main() {
         .unwrap_or(20);
     let mut wanted: Vec<(usize, usize)> = Vec::new();
     if args.is_empty() {
-        wanted = SETS.iter().enumerate().map(|(i, s)| (i, s.1)).collect();
+        wanted = SETS
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.0 != "empty")
+            .map(|(i, s)| (i, s.1))
+            .collect();
     } else {
         for a in &args {
             let (name, limit) = match a.split_once(':') {
@@ -162,6 +170,10 @@ fn main() {
             }
         }
     }
+    let threads: usize = std::env::var("C4_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     let ab: Option<u32> = std::env::var("C4_AB").ok().and_then(|v| v.parse().ok());
     if ab.is_some() {
         println!("| set | positions | A: mean CPU time | B: mean CPU time (main thread) | A nodes | B nodes | B / A CPU time | A: mean wall time | B: mean wall time | B / A wall time |");
@@ -174,17 +186,23 @@ fn main() {
     for (i, limit) in wanted {
         let (name, _, refs) = SETS[i];
         let path = format!("{DATA}Test_{name}");
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            eprintln!("cannot read benchmark set {path}: {e}");
-            std::process::exit(2);
-        });
+        let text = if name == "empty" {
+            // The first player wins with its last stone.
+            "1".to_string()
+        } else {
+            std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                eprintln!("cannot read benchmark set {path}: {e}");
+                std::process::exit(2);
+            })
+        };
         let cases: Vec<(Position, i32)> = text
             .lines()
             .take(limit)
             .map(|l| {
-                let mut it = l.split_whitespace();
-                let pos = Position::from_moves(it.next().unwrap_or("")).expect("valid position");
-                let score: i32 = it.next().and_then(|s| s.parse().ok()).expect("score");
+                // `<moves> <score>`, or only the score for the empty board.
+                let (moves, score) = l.trim().rsplit_once(' ').unwrap_or(("", l.trim()));
+                let pos = Position::from_moves(moves).expect("valid position");
+                let score: i32 = score.parse().expect("score");
                 (pos, score)
             })
             .collect();
@@ -193,6 +211,7 @@ fn main() {
             continue;
         }
         let mut solver = Solver::new(tt_log2);
+        solver.set_threads(threads);
         let t = Instant::now();
         let c = cpu_seconds();
         let mut wrong = 0;
@@ -217,6 +236,7 @@ fn main() {
             mean_us / refs[0],
             mean_us / best
         );
+        eprintln!("stats {:?}", hypertac_connect4::STATS.iter().map(|a| a.swap(0, std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>());
         if wrong > 0 {
             println!("  !! {wrong} wrong scores in {name}");
             failed = true;

@@ -3,7 +3,7 @@
 
 use crate::book::Book;
 use crate::moves::{Move, MoveList};
-use crate::position::{claimeven_pair_bound, Dims, Geometry, Position, Std7x6};
+use crate::position::{claimeven_pairs_bound, Dims, Geometry, Position, Std7x6};
 use crate::tt::Table;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -26,7 +26,7 @@ const GROW_FACTOR: u64 = 4;
 
 /// Helper threads join a null-window search once it has visited this many
 /// positions (waking them costs about as much as searching a few hundred).
-const KICK_NODES: u64 = 500;
+const KICK_NODES: u64 = 100;
 
 /// Threads tell each other which positions they are searching at nodes
 /// with more than this many empty cells.
@@ -109,6 +109,30 @@ struct Job {
     id: u32,
 }
 
+/// How long an idle helper polls for the next job before it sleeps (the
+/// next null-window search of a solve usually comes within this time, and
+/// waking a sleeping thread takes tens of microseconds).
+const HELPER_SPIN: std::time::Duration = std::time::Duration::from_micros(300);
+
+/// The next message of `rx`, polling for up to `spin` before blocking;
+/// `None` once the sender is gone.
+fn receive<T>(rx: &Receiver<T>, spin: std::time::Duration) -> Option<T> {
+    use std::sync::mpsc::TryRecvError;
+    let start = std::time::Instant::now();
+    loop {
+        for _ in 0..64 {
+            match rx.try_recv() {
+                Ok(m) => return Some(m),
+                Err(TryRecvError::Disconnected) => return None,
+                Err(TryRecvError::Empty) => std::hint::spin_loop(),
+            }
+        }
+        if start.elapsed() >= spin {
+            return rx.recv().ok();
+        }
+    }
+}
+
 impl Helper {
     fn spawn() -> Helper {
         let (job_tx, job_rx) = channel::<Job>();
@@ -116,7 +140,7 @@ impl Helper {
         let handle = std::thread::Builder::new()
             .name("c4-helper".into())
             .spawn(move || {
-                while let Ok(job) = job_rx.recv() {
+                while let Some(job) = receive(&job_rx, HELPER_SPIN) {
                     let nodes = {
                         let mut s = Searcher::new(
                             &job.tt,
@@ -290,6 +314,7 @@ impl Solver {
         } else {
             (-(size - n) / 2, (size + 1 - n) / 2)
         };
+        let mut tests = 0;
         while min < max {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
@@ -297,7 +322,17 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
+            if self.exp & 2048 != 0 && tests >= 2 {
+                if let Some(c) = [0, -1, 1].into_iter().find(|&c| min <= c && c < max) {
+                    med = c;
+                }
+            }
+            tests += 1;
+            let before = self.nodes;
             let r = self.search(pos, med, med + 1);
+            if std::env::var_os("C4_TRACE").is_some() {
+                eprintln!("  [{min},{max}] test {med}: {r} ({} nodes)", self.nodes - before);
+            }
             if r <= med {
                 max = r;
             } else {
@@ -390,7 +425,7 @@ impl Solver {
         self.race.stop.0.store(true, Ordering::Release);
         for h in &self.helpers {
             if h.jobs.is_some() {
-                if let Ok(n) = h.done.recv() {
+                if let Some(n) = receive(&h.done, std::time::Duration::from_millis(1)) {
                     self.nodes += n;
                 }
             }
@@ -572,6 +607,7 @@ impl<'a> Searcher<'a> {
         if n >= size - 2 {
             return 0;
         }
+        stat(7);
         let (key, mirrored) = pos.canonical_key(d);
         let slot = self.tt.slot(key);
         self.tt.prefetch(slot);
@@ -585,12 +621,7 @@ impl<'a> Searcher<'a> {
         // this one.
         let mut lo = -(size - 2 - n) / 2;
         let mut hi = (size - 1 - n) / 2;
-        let ce = if self.exp & 8 != 0 {
-            claimeven_pair_bound(d, cur, mask)
-        } else {
-            d.claimeven_bound(cur, mask)
-        };
-        if let Some(b) = ce {
+        if let Some(b) = claimeven_pairs_bound(d, cur, mask) {
             hi = hi.min(b);
         }
         if lo >= beta0 {
@@ -599,6 +630,25 @@ impl<'a> Searcher<'a> {
         if hi <= alpha0 {
             return hi;
         }
+        let probe_early = self.tt.in_small_level(slot);
+        let early = if probe_early {
+            let h = self.tt.probe(slot);
+            if let Some(hit) = h {
+                lo = lo.max(hit.lower);
+                hi = hi.min(hit.upper);
+                if lo >= beta0 || lo >= hi {
+                    stat(4);
+                    return lo;
+                }
+                if hi <= alpha0 {
+                    stat(4);
+                    return hi;
+                }
+            }
+            h
+        } else {
+            None
+        };
 
         // Candidate moves, scored by the threats they create. A move after
         // which the opponent cannot stop our next stone is the best score we
@@ -621,15 +671,11 @@ impl<'a> Searcher<'a> {
                     // Two playable threats, one with another right above it,
                     // or every reply right below a threat: the opponent
                     // cannot stop our next stone, the best possible score.
+                    stat(5);
                     return (size - 1 - n) / 2;
                 }
                 let child = pos.child(bit, mirror_mask);
-                let ce = if self.exp & 8 != 0 {
-                    claimeven_pair_bound(d, child.cur, child.mask)
-                } else {
-                    d.claimeven_bound(child.cur, child.mask)
-                };
-                if let Some(b) = ce {
+                if let Some(b) = claimeven_pairs_bound(d, child.cur, child.mask) {
                     // The claimeven rule bounds the opponent after this move.
                     lo = lo.max(-b);
                     if lo >= beta0 {
@@ -661,26 +707,32 @@ impl<'a> Searcher<'a> {
             return hi;
         }
 
-        if let Some(hit) = self.tt.probe(slot) {
+        let hit = if probe_early { early } else { self.tt.probe(slot) };
+        if let Some(hit) = hit {
             lo = lo.max(hit.lower);
             hi = hi.min(hit.upper);
             if lo >= beta0 || lo >= hi {
+                stat(4);
                 return lo;
             }
             if hi <= alpha0 {
+                stat(4);
                 return hi;
             }
             if let Some(c) = hit.mv {
-                list.move_to_front(if mirrored { w - 1 - c } else { c });
+                let c = if mirrored { w - 1 - c } else { c };
+                list.move_to_front(c);
             }
         }
         // Enhanced transposition cutoff: a child already known to be bad
         // enough for the opponent.
-        if n + ETC_MIN_EMPTY < size {
+        let etc_min = if self.exp & 128 != 0 { 18 } else if self.exp & 256 != 0 { 8 } else { ETC_MIN_EMPTY };
+        if n + etc_min < size {
             for m in list.as_slice() {
                 if let Some(h) = self.tt.probe(m.slot) {
                     let v = -h.upper;
                     if v >= beta0 {
+                        stat(6);
                         return v;
                     }
                 }
@@ -690,6 +742,7 @@ impl<'a> Searcher<'a> {
             // Helpers search the moves near the root in another order.
             list.rotate(self.id as usize);
         }
+        stat(0);
         let alpha_start = alpha0.max(lo);
         let mut alpha = alpha_start;
         let beta = beta0.min(hi);
@@ -730,6 +783,7 @@ impl<'a> Searcher<'a> {
                     best_col = m.col;
                 }
                 if v >= beta {
+                    if j == 0 && pass == 0 { stat(2); } else { stat(3); }
                     break 'search;
                 }
                 if v > alpha {
@@ -752,6 +806,10 @@ impl<'a> Searcher<'a> {
         best
     }
 }
+
+/// temp
+pub static STATS: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
+fn stat(i: usize) { STATS[i].fetch_add(1, Ordering::Relaxed); }
 
 /// Index of `key` in [`Race::busy`].
 #[inline(always)]

@@ -264,6 +264,12 @@ impl Table {
         }
     }
 
+    /// Is `slot` in the small level (the one that stays in the cache)?
+    #[inline(always)]
+    pub fn in_small_level(&self, slot: Slot) -> bool {
+        slot.level == 0
+    }
+
     #[inline(always)]
     pub fn prefetch(&self, slot: Slot) {
         #[cfg(target_arch = "x86_64")]
