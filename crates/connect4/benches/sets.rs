@@ -122,7 +122,10 @@ fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
         wall[1] / wall[0]
     );
     if wrong != [0, 0] {
-        println!("  !! wrong scores in {name}: A {}, B {}", wrong[0], wrong[1]);
+        println!(
+            "  !! wrong scores in {name}: A {}, B {}",
+            wrong[0], wrong[1]
+        );
         std::process::exit(1);
     }
 }
@@ -179,8 +182,8 @@ fn main() {
         println!("| set | positions | A: mean CPU time | B: mean CPU time (main thread) | A nodes | B nodes | B / A CPU time | A: mean wall time | B: mean wall time | B / A wall time |");
         println!("|---|---|---|---|---|---|---|---|---|---|");
     } else {
-    println!("| set | positions | mean time (wall) | mean CPU time | mean nodes | Mnodes/s (CPU) | CPU time vs Pons part12 | CPU time vs best public |");
-    println!("|---|---|---|---|---|---|---|---|");
+        println!("| set | positions | mean time (wall) | mean CPU time | mean nodes | Mnodes/s (CPU) | CPU time vs Pons part12 | CPU time vs best public |");
+        println!("|---|---|---|---|---|---|---|---|");
     }
     let mut failed = false;
     for (i, limit) in wanted {
@@ -236,7 +239,6 @@ fn main() {
             mean_us / refs[0],
             mean_us / best
         );
-        eprintln!("stats {:?}", hypertac_connect4::STATS.iter().map(|a| a.swap(0, std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>());
         if wrong > 0 {
             println!("  !! {wrong} wrong scores in {name}");
             failed = true;

@@ -32,4 +32,4 @@ mod tt;
 pub use book::{Book, BookError};
 pub use notation::{ParseError, SizeError};
 pub use position::{Geometry, Position};
-pub use solver::{Solver, STATS};
+pub use solver::Solver;

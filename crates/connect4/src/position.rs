@@ -213,7 +213,6 @@ pub(crate) trait Dims: Copy {
     fn possible(self, mask: u64) -> u64 {
         (mask + self.bottom()) & self.board()
     }
-
 }
 
 /// Claimeven bound generalised with *baseinverse* pairs (Allis), for the

@@ -229,7 +229,7 @@ impl Solver {
 
     /// Switches variants of the search on, for A/B benchmarks
     /// (`benches/sets.rs`, `C4_AB`); 0 is the normal solver. Bit 0: no
-    /// small table level; bit 3: claimeven with a baseinverse pair; bits 4-5:
+    /// small table level; bits 4-5:
     /// helpers reorder the moves this many plies below the root too; bit 6:
     /// no ABDADA deferral.
     #[doc(hidden)]
@@ -314,7 +314,6 @@ impl Solver {
         } else {
             (-(size - n) / 2, (size + 1 - n) / 2)
         };
-        let mut tests = 0;
         while min < max {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
@@ -322,17 +321,7 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            if self.exp & 2048 != 0 && tests >= 2 {
-                if let Some(c) = [0, -1, 1].into_iter().find(|&c| min <= c && c < max) {
-                    med = c;
-                }
-            }
-            tests += 1;
-            let before = self.nodes;
             let r = self.search(pos, med, med + 1);
-            if std::env::var_os("C4_TRACE").is_some() {
-                eprintln!("  [{min},{max}] test {med}: {r} ({} nodes)", self.nodes - before);
-            }
             if r <= med {
                 max = r;
             } else {
@@ -607,7 +596,6 @@ impl<'a> Searcher<'a> {
         if n >= size - 2 {
             return 0;
         }
-        stat(7);
         let (key, mirrored) = pos.canonical_key(d);
         let slot = self.tt.slot(key);
         self.tt.prefetch(slot);
@@ -637,11 +625,9 @@ impl<'a> Searcher<'a> {
                 lo = lo.max(hit.lower);
                 hi = hi.min(hit.upper);
                 if lo >= beta0 || lo >= hi {
-                    stat(4);
                     return lo;
                 }
                 if hi <= alpha0 {
-                    stat(4);
                     return hi;
                 }
             }
@@ -671,7 +657,6 @@ impl<'a> Searcher<'a> {
                     // Two playable threats, one with another right above it,
                     // or every reply right below a threat: the opponent
                     // cannot stop our next stone, the best possible score.
-                    stat(5);
                     return (size - 1 - n) / 2;
                 }
                 let child = pos.child(bit, mirror_mask);
@@ -707,16 +692,18 @@ impl<'a> Searcher<'a> {
             return hi;
         }
 
-        let hit = if probe_early { early } else { self.tt.probe(slot) };
+        let hit = if probe_early {
+            early
+        } else {
+            self.tt.probe(slot)
+        };
         if let Some(hit) = hit {
             lo = lo.max(hit.lower);
             hi = hi.min(hit.upper);
             if lo >= beta0 || lo >= hi {
-                stat(4);
                 return lo;
             }
             if hi <= alpha0 {
-                stat(4);
                 return hi;
             }
             if let Some(c) = hit.mv {
@@ -726,13 +713,11 @@ impl<'a> Searcher<'a> {
         }
         // Enhanced transposition cutoff: a child already known to be bad
         // enough for the opponent.
-        let etc_min = if self.exp & 128 != 0 { 18 } else if self.exp & 256 != 0 { 8 } else { ETC_MIN_EMPTY };
-        if n + etc_min < size {
+        if n + ETC_MIN_EMPTY < size {
             for m in list.as_slice() {
                 if let Some(h) = self.tt.probe(m.slot) {
                     let v = -h.upper;
                     if v >= beta0 {
-                        stat(6);
                         return v;
                     }
                 }
@@ -742,7 +727,6 @@ impl<'a> Searcher<'a> {
             // Helpers search the moves near the root in another order.
             list.rotate(self.id as usize);
         }
-        stat(0);
         let alpha_start = alpha0.max(lo);
         let mut alpha = alpha_start;
         let beta = beta0.min(hi);
@@ -752,16 +736,19 @@ impl<'a> Searcher<'a> {
         // With helpers at work, a move another thread is searching right
         // now is put off until the others are done (ABDADA): by then its
         // result is likely in the table.
-        let share = (self.kicked || self.id != 0)
-            && self.exp & 64 == 0
-            && n + DEFER_MIN_EMPTY < size;
+        let share =
+            (self.kicked || self.id != 0) && self.exp & 64 == 0 && n + DEFER_MIN_EMPTY < size;
         let moves = list.as_slice();
         let mut deferred = [0usize; 9];
         let mut n_deferred = 0;
         'search: for pass in 0..2 {
             let count = if pass == 0 { moves.len() } else { n_deferred };
             for j in 0..count {
-                let m = if pass == 0 { &moves[j] } else { &moves[deferred[j]] };
+                let m = if pass == 0 {
+                    &moves[j]
+                } else {
+                    &moves[deferred[j]]
+                };
                 if share && pass == 0 && j > 0 && self.busy(m.key) {
                     deferred[n_deferred] = j;
                     n_deferred += 1;
@@ -783,7 +770,6 @@ impl<'a> Searcher<'a> {
                     best_col = m.col;
                 }
                 if v >= beta {
-                    if j == 0 && pass == 0 { stat(2); } else { stat(3); }
                     break 'search;
                 }
                 if v > alpha {
@@ -806,10 +792,6 @@ impl<'a> Searcher<'a> {
         best
     }
 }
-
-/// temp
-pub static STATS: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
-fn stat(i: usize) { STATS[i].fetch_add(1, Ordering::Relaxed); }
 
 /// Index of `key` in [`Race::busy`].
 #[inline(always)]

@@ -243,7 +243,14 @@ impl Table {
                     check: h & large.low_mask,
                 };
                 let hit = decode(e);
-                large.put(slot, entry_gen(e), (e >> 18) & 63, hit.mv, hit.lower, hit.upper);
+                large.put(
+                    slot,
+                    entry_gen(e),
+                    (e >> 18) & 63,
+                    hit.mv,
+                    hit.lower,
+                    hit.upper,
+                );
             }
         }
         self.cur.store(cur + 1, Relaxed);
@@ -424,7 +431,9 @@ mod tests {
     fn grow_keeps_entries_and_shrink_finds_them_again() {
         let t = Table::new(SMALL_LOG2 + 4, 49);
         assert_eq!(t.active_entries(), 1 << SMALL_LOG2);
-        let keys: Vec<u64> = (0..5000u64).map(|i| i.wrapping_mul(0x1234_5678_9ABC) >> 15).collect();
+        let keys: Vec<u64> = (0..5000u64)
+            .map(|i| i.wrapping_mul(0x1234_5678_9ABC) >> 15)
+            .collect();
         for (i, &k) in keys.iter().enumerate() {
             let v = (i % 40) as i32 - 20;
             t.store(t.slot(k), v, v + 1, Some((i % 7) as u32), 3);
@@ -448,7 +457,8 @@ mod tests {
         };
         assert!(found(&t) > 4900);
         // Keys never stored are not found in the large level either.
-        assert!((1..2000u64).all(|k| t.probe(t.slot(k * 977 + 3)).is_none() || keys.contains(&(k * 977 + 3))));
+        assert!((1..2000u64)
+            .all(|k| t.probe(t.slot(k * 977 + 3)).is_none() || keys.contains(&(k * 977 + 3))));
         t.shrink();
         assert!(found(&t) > 4900);
     }

@@ -93,7 +93,10 @@ fn helpers_count_their_nodes_and_leave_with_the_solver() {
     let s1 = one.solve(&Position::from_moves("44444").unwrap(), false);
     let mut two = Solver::new(20);
     two.set_threads(2);
-    assert_eq!(two.solve(&Position::from_moves("44444").unwrap(), false), s1);
+    assert_eq!(
+        two.solve(&Position::from_moves("44444").unwrap(), false),
+        s1
+    );
     assert!(two.node_count() > 0);
     assert_eq!(two.solve(&pos, false), one.solve(&pos, false));
     // Back to one thread and up again: the helpers are joined and
