@@ -26,7 +26,7 @@ const GROW_FACTOR: u64 = 4;
 
 /// Helper threads join a null-window search once it has visited this many
 /// positions (waking them costs about as much as searching a few hundred).
-const KICK_NODES: u64 = 100;
+const KICK_NODES: u64 = 300;
 
 /// Threads tell each other which positions they are searching at nodes
 /// with more than this many empty cells.
@@ -112,20 +112,19 @@ struct Job {
 /// How long an idle helper polls for the next job before it sleeps (the
 /// next null-window search of a solve usually comes within this time, and
 /// waking a sleeping thread takes tens of microseconds).
-const HELPER_SPIN: std::time::Duration = std::time::Duration::from_micros(300);
+const HELPER_SPIN: std::time::Duration = std::time::Duration::from_micros(100);
 
-/// The next message of `rx`, polling for up to `spin` before blocking;
-/// `None` once the sender is gone.
+/// The next message of `rx`, polling for up to `spin` (and yielding the
+/// core to any other thread that wants it) before blocking; `None` once
+/// the sender is gone.
 fn receive<T>(rx: &Receiver<T>, spin: std::time::Duration) -> Option<T> {
     use std::sync::mpsc::TryRecvError;
     let start = std::time::Instant::now();
     loop {
-        for _ in 0..64 {
-            match rx.try_recv() {
-                Ok(m) => return Some(m),
-                Err(TryRecvError::Disconnected) => return None,
-                Err(TryRecvError::Empty) => std::hint::spin_loop(),
-            }
+        match rx.try_recv() {
+            Ok(m) => return Some(m),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => std::thread::yield_now(),
         }
         if start.elapsed() >= spin {
             return rx.recv().ok();
@@ -869,10 +868,17 @@ fn col_masks(geo: &Geometry) -> [(u64, u64); 9] {
 /// Columns from the center outwards (left first on ties), in the first
 /// `width` entries.
 fn center_order(width: u32) -> [u32; 9] {
-    let mut cols: Vec<u32> = (0..width).collect();
-    cols.sort_by_key(|&c| ((2 * c as i32 + 1 - width as i32).abs(), c));
+    // Insertion sort on a fixed array: this runs once per search.
+    let key = |c: u32| ((2 * c as i32 + 1 - width as i32).abs(), c);
     let mut order = [0; 9];
-    order[..cols.len()].copy_from_slice(&cols);
+    for c in 0..width.min(9) {
+        let mut i = c as usize;
+        while i > 0 && key(order[i - 1]) > key(c) {
+            order[i] = order[i - 1];
+            i -= 1;
+        }
+        order[i] = c;
+    }
     order
 }
 
