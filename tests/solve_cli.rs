@@ -98,3 +98,23 @@ fn empty_board_from_the_book() {
     assert_eq!(code, 0);
     assert_eq!(out, " -2 -1 0 1 0 -1 -2\n");
 }
+
+#[test]
+fn threads_give_the_same_scores() {
+    // The first lines of the L2_R2 sample (some need thousands of nodes,
+    // so the helper threads join in).
+    let sample: String = include_str!("../crates/connect4/tests/data/L2_R2.sample")
+        .lines()
+        .take(12)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let expected: String = sample.clone();
+    for threads in ["1", "2", "3"] {
+        let (out, err, code) = run(&["--threads", threads, "--no-book"], &sample);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, expected, "--threads {threads}");
+    }
+    let (_, err, code) = run(&["--threads", "0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--threads"), "{err}");
+}

@@ -228,7 +228,8 @@ impl Solver {
 
     /// Switches variants of the search on, for A/B benchmarks
     /// (`benches/sets.rs`, `C4_AB`); 0 is the normal solver. Bit 0: no
-    /// small table level; bits 4-5:
+    /// small table level; bit 1: claimeven bounds also where they cannot cut;
+    /// bits 4-5:
     /// helpers reorder the moves this many plies below the root too; bit 6:
     /// no ABDADA deferral.
     #[doc(hidden)]
@@ -608,8 +609,12 @@ impl<'a> Searcher<'a> {
         // this one.
         let mut lo = -(size - 2 - n) / 2;
         let mut hi = (size - 1 - n) / 2;
-        if let Some(b) = claimeven_pairs_bound(d, cur, mask) {
-            hi = hi.min(b);
+        // The claimeven bound (0 or -1) only matters when it can fail us
+        // low.
+        if alpha0 >= -1 || self.exp & 2 != 0 {
+            if let Some(b) = claimeven_pairs_bound(d, cur, mask) {
+                hi = hi.min(b);
+            }
         }
         if lo >= beta0 {
             return lo;
@@ -659,7 +664,14 @@ impl<'a> Searcher<'a> {
                     return (size - 1 - n) / 2;
                 }
                 let child = pos.child(bit, mirror_mask);
-                if let Some(b) = claimeven_pairs_bound(d, child.cur, child.mask) {
+                // The opponent's claimeven bound after this move (0 or
+                // -1 for it) only matters when it makes us fail high.
+                let child_bound = if beta0 <= 1 || self.exp & 2 != 0 {
+                    claimeven_pairs_bound(d, child.cur, child.mask)
+                } else {
+                    None
+                };
+                if let Some(b) = child_bound {
                     // The claimeven rule bounds the opponent after this move.
                     lo = lo.max(-b);
                     if lo >= beta0 {
