@@ -3,11 +3,20 @@
 //! ```text
 //! cargo bench -p hypertac-connect4 --bench sets                 # all six sets
 //! cargo bench -p hypertac-connect4 --bench sets -- L2_R2 L1_R3:5 # some, with limits
+//! cargo bench -p hypertac-connect4 --bench sets -- empty          # the empty board
 //! ```
 //!
 //! Every position is solved (strong score) by one solver per set, without
 //! opening book, and checked against the expected score. Environment:
-//! `C4_TT_LOG2` (default 20) sets the transposition table size.
+//! `C4_TT_LOG2` (default 20) sets the transposition table size,
+//! `C4_THREADS` (default 1) the number of search threads.
+//!
+//! A/B mode: with `C4_AB=<bits>`, two solvers solve each position in turn,
+//! A the normal one and B with the experiment switches `bits` of
+//! `Solver::set_experiment` (0: none); `C4_THREADS_A`, `C4_THREADS_B` and
+//! `C4_TT_LOG2_B` set their threads and B's table. Both see the same
+//! machine load, so the ratio B / A is far steadier than two separate
+//! runs on this shared machine.
 
 use hypertac_connect4::{Position, Solver};
 use std::time::Instant;
@@ -92,6 +101,11 @@ fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
     solvers[1].set_threads(threads_b);
+    let threads_a = std::env::var("C4_THREADS_A")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    solvers[0].set_threads(threads_a);
     let mut cpu = [0.0f64; 2];
     let mut wall = [0.0f64; 2];
     let mut wrong = [0usize; 2];

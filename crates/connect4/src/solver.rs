@@ -229,6 +229,7 @@ impl Solver {
     /// Switches variants of the search on, for A/B benchmarks
     /// (`benches/sets.rs`, `C4_AB`); 0 is the normal solver. Bit 0: no
     /// small table level; bit 1: claimeven bounds also where they cannot cut;
+    /// bit 2: no staged table move;
     /// bits 4-5:
     /// helpers reorder the moves this many plies below the root too; bit 6:
     /// no ABDADA deferral.
@@ -640,16 +641,43 @@ impl<'a> Searcher<'a> {
             None
         };
 
+        let w = d.w();
+        let mut best = i32::MIN;
+        let mut best_col = 0;
+        // The table's best move is tried before the others are even
+        // generated: it usually refutes the node on its own.
+        let mut staged = u32::MAX;
+        if let Some(c) = early.and_then(|h| h.mv) {
+            let c = if mirrored { w - 1 - c } else { c };
+            let bit = next & d.column_mask(c);
+            if bit != 0 && self.exp & 4 == 0 && (self.id == 0 || n > self.root_n) {
+                staged = c;
+                let child = pos.child(bit, d.column_mask(w - 1 - c));
+                let (a, b) = (alpha0.max(lo), beta0.min(hi));
+                let v = -self.negamax::<D, POPCNT>(d, &child, -b, -a);
+                if self.aborted {
+                    return 0;
+                }
+                if v >= b {
+                    let work = 64 - (self.nodes - start + 1).leading_zeros();
+                    let stored = if mirrored { w - 1 - c } else { c };
+                    self.tt.store(self.tt.slot(key), v, hi, Some(stored), work);
+                    return v;
+                }
+                best = v;
+                best_col = c;
+            }
+        }
+
         // Candidate moves, scored by the threats they create. A move after
         // which the opponent cannot stop our next stone is the best score we
         // can still get and ends the search at once.
-        let w = d.w();
         let mut list = MoveList::new();
         for i in 0..w as usize {
             let col = self.order[i];
             let (col_mask, mirror_mask) = self.col_masks[i];
             let bit = next & col_mask;
-            if bit != 0 {
+            if bit != 0 && col != staged {
                 let new_mask = mask | bit;
                 let threats = d.winning_cells(cur | bit, new_mask);
                 let playable = d.possible(new_mask);
@@ -739,11 +767,12 @@ impl<'a> Searcher<'a> {
             list.rotate(self.id as usize);
         }
         let alpha_start = alpha0.max(lo);
-        let mut alpha = alpha_start;
+        let mut alpha = alpha_start.max(best);
         let beta = beta0.min(hi);
-
-        let mut best = i32::MIN;
-        let mut best_col = 0;
+        if best >= beta {
+            // The staged move is enough now that the bounds have tightened.
+            list = MoveList::new();
+        }
         // With helpers at work, a move another thread is searching right
         // now is put off until the others are done (ABDADA): by then its
         // result is likely in the table.
