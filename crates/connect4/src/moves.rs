@@ -14,6 +14,8 @@ pub(crate) struct Move {
     pub slot: Slot,
     /// Canonical key of the resulting position.
     pub key: u64,
+    /// Cells where the mover could complete four after the move.
+    pub threats: u64,
 }
 
 /// At most 9 moves (the widest board), sorted best first. Moves with equal
@@ -80,6 +82,7 @@ mod tests {
                 score,
                 slot: Slot::default(),
                 key: 0,
+                threats: 0,
             });
         }
         let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();

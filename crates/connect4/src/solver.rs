@@ -369,6 +369,7 @@ impl Solver {
             cur_m,
             mask_m,
             n: pos.nb_moves() as i32,
+            opp_threats: self.geo.winning_cells(cur ^ mask, mask),
         };
         self.race.stop.0.store(false, Ordering::Relaxed);
         let kick = || {
@@ -579,7 +580,8 @@ impl<'a> Searcher<'a> {
         let n = pos.n;
         let cur = pos.cur;
         let mask = pos.mask;
-        let opp_threats = d.winning_cells(cur ^ mask, mask);
+        let opp_threats = pos.opp_threats;
+        debug_assert_eq!(opp_threats, d.winning_cells(cur ^ mask, mask));
         let next = {
             let mut possible = d.possible(mask);
             let forced = possible & opp_threats;
@@ -652,7 +654,8 @@ impl<'a> Searcher<'a> {
             let bit = next & d.column_mask(c);
             if bit != 0 && self.exp & 4 == 0 && (self.id == 0 || n > self.root_n) {
                 staged = c;
-                let child = pos.child(bit, d.column_mask(w - 1 - c));
+                let threats = d.winning_cells(cur | bit, mask | bit);
+                let child = pos.child(bit, d.column_mask(w - 1 - c), threats);
                 let (a, b) = (alpha0.max(lo), beta0.min(hi));
                 let v = -self.negamax::<D, POPCNT>(d, &child, -b, -a);
                 if self.aborted {
@@ -691,7 +694,7 @@ impl<'a> Searcher<'a> {
                     // cannot stop our next stone, the best possible score.
                     return (size - 1 - n) / 2;
                 }
-                let child = pos.child(bit, mirror_mask);
+                let child = pos.child(bit, mirror_mask, threats);
                 // The opponent's claimeven bound after this move (0 or
                 // -1 for it) only matters when it makes us fail high.
                 let child_bound = if beta0 <= 1 || self.exp & 2 != 0 {
@@ -721,6 +724,7 @@ impl<'a> Searcher<'a> {
                     score,
                     slot: cslot,
                     key: ckey,
+                    threats,
                 });
             }
         }
@@ -794,7 +798,7 @@ impl<'a> Searcher<'a> {
                     n_deferred += 1;
                     continue;
                 }
-                let child = pos.child(m.bit, m.mirror_mask);
+                let child = pos.child(m.bit, m.mirror_mask, m.threats);
                 if share {
                     self.set_busy(m.key, m.key);
                 }
@@ -866,13 +870,18 @@ struct Node {
     mask_m: u64,
     /// Number of stones.
     n: i32,
+    /// The empty cells that would complete four for the opponent (the
+    /// parent computes them to order its moves, the child needs them
+    /// first thing).
+    opp_threats: u64,
 }
 
 impl Node {
     /// The position after the move whose new stone is `bit`, in the column
-    /// whose mirror column has the cells `mirror_mask`.
+    /// whose mirror column has the cells `mirror_mask`; `threats` are the
+    /// cells where the mover could then complete four.
     #[inline(always)]
-    fn child(&self, bit: u64, mirror_mask: u64) -> Node {
+    fn child(&self, bit: u64, mirror_mask: u64, threats: u64) -> Node {
         let free_m = mirror_mask & !self.mask_m;
         Node {
             cur: self.cur ^ self.mask,
@@ -880,6 +889,7 @@ impl Node {
             cur_m: self.cur_m ^ self.mask_m,
             mask_m: self.mask_m | (free_m & free_m.wrapping_neg()),
             n: self.n + 1,
+            opp_threats: threats,
         }
     }
 
