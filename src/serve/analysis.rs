@@ -127,7 +127,12 @@ impl Analyzer {
             if let Some(done) = lock(&cache).get(&key) {
                 return done.clone();
             }
-            let solver = guard.get_or_insert_with(|| Solver::with_standard_book(TABLE_LOG2));
+            let solver = guard.get_or_insert_with(|| {
+                let mut s = Solver::with_standard_book(TABLE_LOG2);
+                // A helper thread joins the long searches (early positions).
+                s.set_threads(std::thread::available_parallelism().map_or(1, |n| n.get().min(2)));
+                s
+            });
             let scores = solver.analyze(&pos, false);
             let mut cache = lock(&cache);
             if cache.len() >= CACHE_LIMIT {
