@@ -51,39 +51,34 @@ extern "C" {
     fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
 }
 
-/// CPU time of this process in seconds (the machine is shared, so wall
-/// time also counts time spent waiting for a core). 0 where unsupported.
-fn cpu_seconds() -> f64 {
+/// The time of clock `clock` in seconds, 0 where unsupported.
+fn clock_seconds(clock: i32) -> f64 {
     #[cfg(target_os = "linux")]
     {
-        const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
         let mut ts = Timespec {
             tv_sec: 0,
             tv_nsec: 0,
         };
         // SAFETY: `ts` is a valid out-pointer for clock_gettime.
-        if unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0 {
+        if unsafe { clock_gettime(clock, &mut ts) } == 0 {
             return ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9;
         }
     }
+    let _ = clock;
     0.0
+}
+
+/// CPU time of this process in seconds (the machine is shared, so wall
+/// time also counts time spent waiting for a core).
+fn cpu_seconds() -> f64 {
+    const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
+    clock_seconds(CLOCK_PROCESS_CPUTIME_ID)
 }
 
 /// CPU time of this thread in seconds.
 fn thread_cpu_seconds() -> f64 {
-    #[cfg(target_os = "linux")]
-    {
-        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-        let mut ts = Timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `ts` is a valid out-pointer for clock_gettime.
-        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
-            return ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9;
-        }
-    }
-    0.0
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    clock_seconds(CLOCK_THREAD_CPUTIME_ID)
 }
 
 /// A/B run: the normal solver (A) and one with experiment switches `bits`

@@ -4,7 +4,7 @@
 use crate::book::Book;
 use crate::moves::{Move, MoveList};
 use crate::position::{claimeven_pairs_bound, Dims, Geometry, Position, Std7x6};
-use crate::tt::Table;
+use crate::tt::{Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -628,15 +628,8 @@ impl<'a> Searcher<'a> {
         let probe_early = self.tt.in_small_level(slot);
         let early = if probe_early {
             let h = self.tt.probe(slot);
-            if let Some(hit) = h {
-                lo = lo.max(hit.lower);
-                hi = hi.min(hit.upper);
-                if lo >= beta0 || lo >= hi {
-                    return lo;
-                }
-                if hi <= alpha0 {
-                    return hi;
-                }
+            if let Some(v) = h.and_then(|hit| narrow(hit, &mut lo, &mut hi, alpha0, beta0)) {
+                return v;
             }
             h
         } else {
@@ -741,13 +734,8 @@ impl<'a> Searcher<'a> {
             self.tt.probe(slot)
         };
         if let Some(hit) = hit {
-            lo = lo.max(hit.lower);
-            hi = hi.min(hit.upper);
-            if lo >= beta0 || lo >= hi {
-                return lo;
-            }
-            if hi <= alpha0 {
-                return hi;
+            if let Some(v) = narrow(hit, &mut lo, &mut hi, alpha0, beta0) {
+                return v;
             }
             if let Some(c) = hit.mv {
                 let c = if mirrored { w - 1 - c } else { c };
@@ -834,6 +822,22 @@ impl<'a> Searcher<'a> {
             self.tt.store(slot, best, best, Some(stored_col), work);
         }
         best
+    }
+}
+
+/// Narrows the bounds `lo..=hi` of a node searched with the window
+/// `alpha..beta` by its table entry; `Some(v)` (a valid fail-soft result)
+/// when that settles the node.
+#[inline(always)]
+fn narrow(hit: Hit, lo: &mut i32, hi: &mut i32, alpha: i32, beta: i32) -> Option<i32> {
+    *lo = (*lo).max(hit.lower);
+    *hi = (*hi).min(hit.upper);
+    if *lo >= beta || *lo >= *hi {
+        Some(*lo)
+    } else if *hi <= alpha {
+        Some(*hi)
+    } else {
+        None
     }
 }
 
