@@ -13,8 +13,10 @@
 //!   layout) and move-string parsing with typed [`ParseError`]s.
 //! * [`Solver`]: negamax with alpha-beta pruning, null-window
 //!   (binary-search) iterations on the score, a two-bound transposition
-//!   table shared between mirror images, threat-based move ordering and the
-//!   claimeven rule as a static bound.
+//!   table shared between mirror images (a small cache-resident level in
+//!   front of a large one), threat-based move ordering, the claimeven rule
+//!   with baseinverse pairs as a static bound, and optional helper threads
+//!   ([`Solver::set_threads`]) sharing the table.
 //!
 //! Score convention (the one of the public benchmark sets): from the side
 //! to move, positive = win, `22 - stones played by the winner` on 7x6
