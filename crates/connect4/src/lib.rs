@@ -28,7 +28,9 @@ mod book;
 mod moves;
 mod notation;
 mod position;
+mod search;
 mod solver;
+mod threads;
 mod tt;
 
 pub use book::{Book, BookError};

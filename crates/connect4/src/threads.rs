@@ -1,0 +1,139 @@
+//! Helper threads of a search: they search the same position as the
+//! calling thread, share its transposition table, and tell each other
+//! which positions they are searching (ABDADA).
+
+use crate::book::Book;
+use crate::position::Geometry;
+use crate::search::{Node, Searcher};
+use crate::tt::Table;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Entries of the table of positions being searched (a power of two).
+const BUSY_ENTRIES: usize = 4096;
+
+/// What the threads of one null-window search share besides the table.
+pub(crate) struct Race {
+    /// Set by the first thread to finish (its own cache line: every node
+    /// reads it).
+    pub(crate) stop: Padded<AtomicBool>,
+    /// The result of a helper that finished first.
+    pub(crate) result: AtomicI32,
+    /// Keys of positions some thread is searching (by key modulo size).
+    pub(crate) busy: Box<[AtomicU64]>,
+}
+
+impl Default for Race {
+    fn default() -> Self {
+        Race {
+            stop: Padded::default(),
+            result: AtomicI32::new(0),
+            busy: (0..BUSY_ENTRIES).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+}
+
+#[derive(Default)]
+#[repr(align(128))]
+pub(crate) struct Padded<T>(pub(crate) T);
+
+/// A helper thread and its two channels.
+pub(crate) struct Helper {
+    pub(crate) jobs: Option<Sender<Job>>,
+    pub(crate) done: Receiver<u64>,
+    pub(crate) handle: Option<JoinHandle<()>>,
+}
+
+/// A null-window search for a helper.
+pub(crate) struct Job {
+    pub(crate) tt: Arc<Table>,
+    pub(crate) geo: Geometry,
+    pub(crate) book: Option<Arc<Book>>,
+    pub(crate) exp: u32,
+    pub(crate) root: Node,
+    pub(crate) alpha: i32,
+    pub(crate) beta: i32,
+    pub(crate) race: Arc<Race>,
+    pub(crate) id: u32,
+}
+
+/// How long an idle helper polls for the next job before it sleeps (the
+/// next null-window search of a solve usually comes within this time, and
+/// waking a sleeping thread takes tens of microseconds).
+const HELPER_SPIN: std::time::Duration = std::time::Duration::from_micros(100);
+
+/// The next message of `rx`, polling for up to `spin` (and yielding the
+/// core to any other thread that wants it) before blocking; `None` once
+/// the sender is gone.
+pub(crate) fn receive<T>(rx: &Receiver<T>, spin: std::time::Duration) -> Option<T> {
+    use std::sync::mpsc::TryRecvError;
+    let start = std::time::Instant::now();
+    loop {
+        match rx.try_recv() {
+            Ok(m) => return Some(m),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => std::thread::yield_now(),
+        }
+        if start.elapsed() >= spin {
+            return rx.recv().ok();
+        }
+    }
+}
+
+impl Helper {
+    pub(crate) fn spawn() -> Helper {
+        let (job_tx, job_rx) = channel::<Job>();
+        let (done_tx, done_rx) = channel::<u64>();
+        let handle = std::thread::Builder::new()
+            .name("c4-helper".into())
+            .spawn(move || {
+                while let Some(job) = receive(&job_rx, HELPER_SPIN) {
+                    let nodes = {
+                        let mut s = Searcher::new(
+                            &job.tt,
+                            job.geo,
+                            job.book.as_deref(),
+                            job.exp,
+                            &job.race,
+                            job.id,
+                            job.root.n,
+                        );
+                        let r = s.run(&job.root, job.alpha, job.beta);
+                        if !s.aborted {
+                            job.race.result.store(r, Ordering::Relaxed);
+                            job.race.stop.0.store(true, Ordering::Release);
+                        }
+                        s.nodes
+                    };
+                    drop(job);
+                    if done_tx.send(nodes).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok();
+        Helper {
+            jobs: Some(job_tx),
+            done: done_rx,
+            handle,
+        }
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        // Closing the job channel ends the thread's loop.
+        self.jobs = None;
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// Index of `key` in [`Race::busy`].
+#[inline(always)]
+pub(crate) fn busy_index(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (BUSY_ENTRIES - 1)
+}
