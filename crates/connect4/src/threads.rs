@@ -35,6 +35,8 @@ impl Default for Race {
     }
 }
 
+/// A value alone in its cache lines (128 bytes: adjacent-line prefetch),
+/// so that writes next to it do not disturb the threads reading it.
 #[derive(Default)]
 #[repr(align(128))]
 pub(crate) struct Padded<T>(pub(crate) T);
