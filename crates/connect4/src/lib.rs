@@ -28,6 +28,7 @@ mod book;
 mod moves;
 mod notation;
 mod position;
+mod rules;
 mod search;
 mod solver;
 mod threads;

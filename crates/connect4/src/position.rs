@@ -215,67 +215,6 @@ pub(crate) trait Dims: Copy {
     }
 }
 
-/// Claimeven bound generalised with *baseinverse* pairs (Allis), for the
-/// side to move (stones `current`, all stones `mask`).
-///
-/// When two or four columns have an odd number of empty cells, the
-/// opponent pairs up their lowest empty cells: a move on one cell of a pair
-/// is answered on the other, and a move anywhere else right above it in the
-/// same column (claimeven). Every column then always has an even number of
-/// empty cells after the opponent's reply, so we get exactly one cell of
-/// each pair (our choice) and the cells of the rows of [`Geometry`]'s
-/// `claim_rows` in every column. If no choice of one cell per pair
-/// completes a four for us, we cannot win (score <= 0); if the opponent's
-/// stones plus the cells it is sure to get (its rows, without the paired
-/// cells) contain a four, we lose (score <= -1). With no odd column this is
-/// plain claimeven: the opponent answers every move right above it.
-#[inline(always)]
-pub(crate) fn claimeven_pairs_bound<D: Dims>(d: D, current: u64, mask: u64) -> Option<i32> {
-    let bases = (mask + d.bottom()) & d.odd_rows();
-    let odd_columns = bases.count_ones();
-    if odd_columns & 1 != 0 || odd_columns > 4 {
-        return None;
-    }
-    let empty = d.board() & !mask;
-    let mine = current | (empty & d.claim_rows());
-    if d.has_four(mine) {
-        return None;
-    }
-    if bases != 0 && d.has_four(mine | bases) {
-        let b1 = bases & bases.wrapping_neg();
-        let rest = bases ^ b1;
-        let b2 = rest & rest.wrapping_neg();
-        let rest = rest ^ b2;
-        if rest == 0 {
-            // One pair: the four uses both cells, so the pair refutes it
-            // unless a single cell completes one.
-            if d.has_four(mine | b1) || d.has_four(mine | b2) {
-                return None;
-            }
-        } else {
-            let b3 = rest & rest.wrapping_neg();
-            let b4 = rest ^ b3;
-            let refuted = |(x1, y1): (u64, u64), (x2, y2): (u64, u64)| {
-                [x1 | x2, x1 | y2, y1 | x2, y1 | y2]
-                    .iter()
-                    .all(|&pick| !d.has_four(mine | pick))
-            };
-            if !refuted((b1, b2), (b3, b4))
-                && !refuted((b1, b3), (b2, b4))
-                && !refuted((b1, b4), (b2, b3))
-            {
-                return None;
-            }
-        }
-    }
-    let theirs = (current ^ mask) | (empty & !d.claim_rows() & !bases);
-    if d.has_four(theirs) {
-        Some(-1)
-    } else {
-        Some(0)
-    }
-}
-
 impl Dims for Geometry {
     #[inline(always)]
     fn w(self) -> u32 {

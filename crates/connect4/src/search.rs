@@ -4,7 +4,8 @@
 
 use crate::book::Book;
 use crate::moves::{Move, MoveList};
-use crate::position::{claimeven_pairs_bound, Dims, Geometry, Position, Std7x6};
+use crate::position::{Dims, Geometry, Position, Std7x6};
+use crate::rules::{claimeven_pairs_bound, zugzwang_threat_bound};
 use crate::threads::{busy_index, Race};
 use crate::tt::{Hit, Table};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -211,6 +212,13 @@ impl<'a> Searcher<'a> {
                 hi = hi.min(b);
             }
         }
+        // The opponent's threat decided by zugzwang (a win for it, by at
+        // most h/2 points) only matters when it can fail us low.
+        if alpha0 >= -(d.h() as i32) / 2 && self.exp & 128 == 0 {
+            if let Some(b) = zugzwang_threat_bound(d, cur, mask, opp_threats) {
+                hi = hi.min(b);
+            }
+        }
         if lo >= beta0 {
             return lo;
         }
@@ -292,6 +300,15 @@ impl<'a> Searcher<'a> {
                     lo = lo.max(-b);
                     if lo >= beta0 {
                         return lo;
+                    }
+                }
+                // Our threat decided by zugzwang after this move.
+                if beta0 <= d.h() as i32 / 2 && self.exp & 128 == 0 {
+                    if let Some(b) = zugzwang_threat_bound(d, child.cur, child.mask, threats) {
+                        lo = lo.max(-b);
+                        if lo >= beta0 {
+                            return lo;
+                        }
                     }
                 }
                 let ckey = child.canonical_key(d).0;

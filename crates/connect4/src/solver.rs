@@ -186,7 +186,11 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
+            let before = self.nodes;
             let r = self.search(pos, med, med + 1);
+            if std::env::var_os("C4_TRACE").is_some() {
+                eprintln!("window {med}: r={r} nodes={}", self.nodes - before);
+            }
             if r <= med {
                 max = r;
             } else {
