@@ -62,9 +62,12 @@ pub(crate) fn claimeven_pairs_bound<D: Dims>(d: D, current: u64, mask: u64) -> O
 /// we never play right below `t` until nothing else is left (and then the
 /// opponent completes four on `t`). Elsewhere it plays claimeven and
 /// baseinverse pairs as in [`claimeven_pairs_bound`], column `c` left out.
-/// If no four fits in our stones, our cells below `t` in column `c` and
-/// the cells we can get elsewhere, the opponent wins at the latest when it
-/// plays `t` after every other cell below the cells above `t` is filled.
+/// Any other opponent threat on a cell it gets by claimeven ends the game
+/// as soon as we play right below it, so the cells above such a threat are
+/// not ours either. If no four fits in our stones, our cells below `t` in
+/// column `c` and the cells we can get elsewhere, the opponent wins at the
+/// latest when it plays `t`, once every cell but those above `t` is
+/// filled.
 /// That is the first player's *odd threat* of Connect Four theory (and the
 /// second player's even threat), which plain claimeven cannot express:
 /// the player who follows up does not have to be the second one.
@@ -91,6 +94,18 @@ pub(crate) fn zugzwang_threat_bound<D: Dims>(
         return None;
     }
     let empty = d.board() & !mask;
+    // The opponent's threats on the cells it gets by claimeven: it takes
+    // them, and wins, as soon as we play right below, so the cells above
+    // them are never ours.
+    let mut claimed = opp_threats & d.odd_rows() & !bases;
+    let mut blocked = 0;
+    while claimed != 0 {
+        let t = claimed & claimed.wrapping_neg();
+        let col_mask = d.column_mask(t.trailing_zeros() / (d.h() + 1));
+        blocked |= col_mask & !(t | (t - 1));
+        claimed &= !col_mask;
+    }
+    let ours = empty & d.claim_rows() & !blocked;
     let col_bits = d.h() + 1;
     let mut best: Option<i32> = None;
     let mut rest = cand;
@@ -112,7 +127,7 @@ pub(crate) fn zugzwang_threat_bound<D: Dims>(
             d.claim_rows()
         };
         let below = col_mask & (t - 1) & empty & parity;
-        let mine = current | (empty & d.claim_rows() & !col_mask) | below;
+        let mine = current | (ours & !col_mask) | below;
         let other_bases = bases & !col_mask;
         let pairs = other_bases.count_ones();
         if pairs & 1 == 0 && pairs <= 4 && pairs_refute(d, mine, other_bases) {
