@@ -17,6 +17,10 @@ const GROW_FACTOR: u64 = 4;
 /// positions (waking them costs about as much as searching a few hundred).
 const KICK_NODES: u64 = 300;
 
+/// The driver halves score ranges up to this wide; wider ones are cut
+/// towards their ends (Pons: far scores are cheap to test and refute).
+const PLAIN_RANGE: i32 = 12;
+
 /// A perfect Connect Four solver.
 ///
 /// Scores are from the point of view of the side to move: positive when it
@@ -180,11 +184,15 @@ impl Solver {
             (-(size - n) / 2, (size + 1 - n) / 2)
         };
         while min < max {
+            // Far scores are cheap to refute, so a wide range is cut
+            // towards its ends; a narrow one is halved.
             let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
+            if max - min > PLAIN_RANGE {
+                if med <= 0 && min / 2 < med {
+                    med = min / 2;
+                } else if med >= 0 && max / 2 > med {
+                    med = max / 2;
+                }
             }
             let before = self.nodes;
             let r = self.search(pos, med, med + 1);
