@@ -35,7 +35,8 @@ impl MoveList {
     #[inline]
     pub fn new() -> Self {
         MoveList {
-            items: [MaybeUninit::uninit(); 9],
+            // SAFETY: an array of `MaybeUninit` needs no initialisation.
+            items: unsafe { MaybeUninit::<[MaybeUninit<Move>; 9]>::uninit().assume_init() },
             len: 0,
         }
     }
