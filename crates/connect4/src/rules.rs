@@ -81,15 +81,9 @@ pub(crate) fn zugzwang_threat_bound<D: Dims>(
     mask: u64,
     opp_threats: u64,
 ) -> Option<i32> {
-    let next = mask + d.bottom();
-    let bases = next & d.odd_rows();
-    // Cells at and above the lowest empty cell of every column with an odd
-    // number of empty cells: per such column, its sentinel bit minus its
-    // base (no borrow crosses a column, the sentinel is above the base).
-    let odd_cols = ((d.bottom() << d.h()) - bases) & d.board();
-    // Threats with an odd number of empty cells below them: in the rows of
-    // the other parity than the column's lowest empty cell.
-    let cand = opp_threats & ((odd_cols & d.claim_rows()) | (!odd_cols & d.odd_rows() & d.board()));
+    let bases = (mask + d.bottom()) & d.odd_rows();
+    let odd_cols = odd_columns(d, bases);
+    let cand = zugzwang_cells(d, odd_cols, opp_threats);
     if cand == 0 {
         return None;
     }
@@ -135,6 +129,23 @@ pub(crate) fn zugzwang_threat_bound<D: Dims>(
         }
     }
     best.map(|x| -x)
+}
+
+/// The cells at and above the lowest empty cell of every column with an
+/// odd number of empty cells, given `bases`, those lowest cells.
+#[inline(always)]
+fn odd_columns<D: Dims>(d: D, bases: u64) -> u64 {
+    // Per such column, its sentinel bit minus its base (no borrow crosses
+    // a column: the sentinel is above the base).
+    ((d.bottom() << d.h()) - bases) & d.board()
+}
+
+/// The cells of `threats` with an odd number of empty cells below them
+/// (the rows of the other parity than their column's lowest empty cell),
+/// given `odd_cols` of [`odd_columns`].
+#[inline(always)]
+fn zugzwang_cells<D: Dims>(d: D, odd_cols: u64, threats: u64) -> u64 {
+    threats & ((odd_cols & d.claim_rows()) | (!odd_cols & d.odd_rows() & d.board()))
 }
 
 /// With the cells `bases` (0, 2 or 4 bits) paired up by the opponent, can
