@@ -17,6 +17,9 @@ pub(crate) struct Move {
     pub key: u64,
     /// Cells where the mover could complete four after the move.
     pub threats: u64,
+    /// An upper bound of the move's score known from the table
+    /// (`i32::MAX` if none).
+    pub cap: i32,
 }
 
 /// At most 9 moves (the widest board), sorted best first. Moves with equal
@@ -79,6 +82,12 @@ impl MoveList {
     }
 
     #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast::<Move>(), self.len) }
+    }
+
+    #[inline]
     pub fn as_slice(&self) -> &[Move] {
         // SAFETY: the first `len` items are initialised, and
         // `MaybeUninit<Move>` has the layout of `Move`.
@@ -102,6 +111,7 @@ mod tests {
                 slot: Slot::default(),
                 key: 0,
                 threats: 0,
+                cap: i32::MAX,
             });
         }
         let cols: Vec<u32> = l.as_slice().iter().map(|m| m.col).collect();

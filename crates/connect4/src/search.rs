@@ -327,6 +327,7 @@ impl<'a> Searcher<'a> {
                     slot: cslot,
                     key: ckey,
                     threats,
+                    cap: i32::MAX,
                 });
             }
         }
@@ -352,14 +353,18 @@ impl<'a> Searcher<'a> {
             }
         }
         // Enhanced transposition cutoff: a child already known to be bad
-        // enough for the opponent.
+        // enough for the opponent. The children's entries also tell which
+        // moves are known not to raise alpha.
         if n + ETC_MIN_EMPTY < size {
-            for m in list.as_slice() {
+            for m in list.as_mut_slice() {
                 if let Some(h) = self.tt.probe(m.slot) {
                     let v = -h.upper;
                     if v >= beta0 {
                         return v;
                     }
+                    // A child known to be no better than alpha for us is
+                    // not searched (see below).
+                    m.cap = -h.lower;
                 }
             }
         }
@@ -390,6 +395,14 @@ impl<'a> Searcher<'a> {
                 } else {
                     &moves[deferred[j]]
                 };
+                if m.cap <= alpha {
+                    // Known from the table not to raise alpha.
+                    if m.cap > best {
+                        best = m.cap;
+                        best_col = m.col;
+                    }
+                    continue;
+                }
                 if share && pass == 0 && j > 0 && self.busy(m.key) {
                     deferred[n_deferred] = j;
                     n_deferred += 1;
