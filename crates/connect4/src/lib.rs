@@ -33,6 +33,7 @@ mod search;
 mod solver;
 mod threads;
 mod tt;
+mod windows;
 
 pub use book::{Book, BookError};
 pub use notation::{ParseError, SizeError};

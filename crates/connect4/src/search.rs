@@ -48,6 +48,9 @@ pub(crate) struct Searcher<'a> {
     pub(crate) kick_at: u64,
     pub(crate) kick: Option<&'a dyn Fn()>,
     pub(crate) kicked: bool,
+    /// This thread joined a null-window search another thread started (so
+    /// it searches the root moves in another order).
+    pub(crate) joined: bool,
     /// 0 for the main thread, 1.. for helpers.
     pub(crate) id: u32,
     /// Stones on the board at the root of the search.
@@ -80,6 +83,7 @@ impl<'a> Searcher<'a> {
             kick_at: u64::MAX,
             kick: None,
             kicked: false,
+            joined: false,
             id,
             root_n,
         }
@@ -245,7 +249,7 @@ impl<'a> Searcher<'a> {
         if let Some(c) = early.and_then(|h| h.mv) {
             let c = if mirrored { w - 1 - c } else { c };
             let bit = next & d.column_mask(c);
-            if bit != 0 && self.exp & 4 == 0 && (self.id == 0 || n > self.root_n) {
+            if bit != 0 && self.exp & 4 == 0 && (!self.joined || n > self.root_n) {
                 staged = c;
                 let threats = d.winning_cells(cur | bit, mask | bit);
                 let child = pos.child(bit, d.column_mask(w - 1 - c), threats);
@@ -368,7 +372,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if self.id != 0 && n <= self.root_n + ((self.exp >> 4) & 3) as i32 {
+        if self.joined && n <= self.root_n + ((self.exp >> 4) & 3) as i32 {
             // Helpers search the moves near the root in another order.
             list.rotate(self.id as usize);
         }

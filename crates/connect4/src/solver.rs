@@ -6,7 +6,7 @@ use crate::position::{Dims, Geometry, Position};
 use crate::search::{Node, Searcher};
 use crate::threads::{receive, Helper, Job, Race};
 use crate::tt::Table;
-use std::sync::atomic::Ordering;
+use crate::windows::{narrow_range, test_point, Windows, Worker};
 use std::sync::Arc;
 
 /// A search moves to the large table level after visiting this many times
@@ -16,10 +16,6 @@ const GROW_FACTOR: u64 = 4;
 /// Helper threads join a null-window search once it has visited this many
 /// positions (waking them costs about as much as searching a few hundred).
 const KICK_NODES: u64 = 300;
-
-/// The driver halves score ranges up to this wide; wider ones are cut
-/// towards their ends (Pons: far scores are cheap to test and refute).
-const PLAIN_RANGE: i32 = 12;
 
 /// A perfect Connect Four solver.
 ///
@@ -47,7 +43,8 @@ pub struct Solver {
     /// Switches for experiments (see [`Solver::set_experiment`]).
     exp: u32,
     helpers: Vec<Helper>,
-    race: Arc<Race>,
+    /// Races of searches that are over, to reuse.
+    races: Vec<Arc<Race>>,
 }
 
 impl Solver {
@@ -65,7 +62,7 @@ impl Solver {
             grow_at: u64::MAX,
             exp: 0,
             helpers: Vec::new(),
-            race: Arc::new(Race::default()),
+            races: vec![Arc::default()],
         }
     }
 
@@ -183,27 +180,14 @@ impl Solver {
         } else {
             (-(size - n) / 2, (size + 1 - n) / 2)
         };
-        while min < max {
-            // Far scores are cheap to refute, so a wide range is cut
-            // towards its ends; a narrow one is halved.
-            let mut med = min + (max - min) / 2;
-            if max - min > PLAIN_RANGE {
-                if med <= 0 && min / 2 < med {
-                    med = min / 2;
-                } else if med >= 0 && max / 2 > med {
-                    med = max / 2;
-                }
+        if self.helpers.is_empty() {
+            while min < max {
+                let med = test_point(min, max);
+                let r = self.search(pos, med, med + 1);
+                narrow_range(&mut min, &mut max, med, r);
             }
-            let before = self.nodes;
-            let r = self.search(pos, med, med + 1);
-            if std::env::var_os("C4_TRACE").is_some() {
-                eprintln!("window {med}: r={r} nodes={}", self.nodes - before);
-            }
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
+        } else {
+            min = self.search_parallel(pos, min, max).0;
         }
         if weak {
             min.signum()
@@ -235,19 +219,53 @@ impl Solver {
             .collect()
     }
 
-    /// One null-window search of `pos` (fail-soft, see
-    /// [`Searcher::negamax_body`]), joined by the helpers if it grows.
-    fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+    /// The root of a search of `pos`.
+    fn root(&self, pos: &Position) -> Node {
         let [cur, mask, cur_m, mask_m] = pos.raw();
-        let root = Node {
+        Node {
             cur,
             mask,
             cur_m,
             mask_m,
             n: pos.nb_moves() as i32,
             opp_threats: self.geo.winning_cells(cur ^ mask, mask),
-        };
-        self.race.stop.0.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// One null-window search of `pos` on this thread (fail-soft, see
+    /// [`Searcher::negamax_body`]).
+    fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        let root = self.root(pos);
+        if self.races.is_empty() {
+            self.races.push(Arc::default());
+        }
+        let race = &self.races[0];
+        race.stop
+            .0
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+        let mut s = Searcher::new(
+            &self.tt,
+            self.geo,
+            self.book.as_deref(),
+            self.exp,
+            race,
+            0,
+            root.n,
+        );
+        s.nodes = self.nodes;
+        s.grow_at = self.grow_at;
+        let r = s.run(&root, alpha, beta);
+        self.nodes = s.nodes;
+        self.grow_at = s.grow_at;
+        r
+    }
+
+    /// Narrows the score range `min..=max` of `pos` to one score with the
+    /// helpers (see [`crate::windows`]): this thread starts alone and wakes
+    /// them once its first search has visited [`KICK_NODES`] positions.
+    fn search_parallel(&mut self, pos: &Position, min: i32, max: i32) -> (i32, i32) {
+        let root = self.root(pos);
+        let windows = Arc::new(Windows::new(min, max, std::mem::take(&mut self.races)));
         let kick = || {
             for (i, h) in self.helpers.iter().enumerate() {
                 if let Some(tx) = &h.jobs {
@@ -257,9 +275,7 @@ impl Solver {
                         book: self.book.clone(),
                         exp: self.exp,
                         root,
-                        alpha,
-                        beta,
-                        race: Arc::clone(&self.race),
+                        windows: Arc::clone(&windows),
                         id: i as u32 + 1,
                     };
                     // A helper that is gone is not waited for below.
@@ -267,42 +283,34 @@ impl Solver {
                 }
             }
         };
-        let mut s = Searcher::new(
-            &self.tt,
-            self.geo,
-            self.book.as_deref(),
-            self.exp,
-            &self.race,
-            0,
-            root.n,
-        );
-        s.nodes = self.nodes;
-        s.grow_at = self.grow_at;
-        if !self.helpers.is_empty() {
-            s.kick_at = self.nodes + KICK_NODES;
-            s.kick = Some(&kick);
-        }
-        let r = s.run(&root, alpha, beta);
-        let (nodes, grow_at, kicked, aborted) = (s.nodes, s.grow_at, s.kicked, s.aborted);
+        let mut w = Worker {
+            tt: &self.tt,
+            geo: self.geo,
+            book: self.book.as_deref(),
+            exp: self.exp,
+            id: 0,
+            nodes: self.nodes,
+            grow_at: self.grow_at,
+            kick_at: self.nodes + KICK_NODES,
+            kick: Some(&kick),
+            kicked: false,
+        };
+        w.work(&windows, &root);
+        let (nodes, grow_at, kicked) = (w.nodes, w.grow_at, w.kicked);
         self.nodes = nodes;
         self.grow_at = grow_at;
-        if !kicked {
-            return r;
-        }
-        self.race.stop.0.store(true, Ordering::Release);
-        for h in &self.helpers {
-            if h.jobs.is_some() {
-                if let Some(n) = receive(&h.done, std::time::Duration::from_millis(1)) {
-                    self.nodes += n;
+        if kicked {
+            // The score is known, so every search under way was stopped:
+            // the helpers finish at once.
+            for h in &self.helpers {
+                if h.jobs.is_some() {
+                    if let Some(n) = receive(&h.done, std::time::Duration::from_millis(1)) {
+                        self.nodes += n;
+                    }
                 }
             }
         }
-        if aborted {
-            // A helper finished first (it stores its result before
-            // raising the flag that aborted us).
-            self.race.result.load(Ordering::Relaxed)
-        } else {
-            r
-        }
+        self.races = windows.take_races();
+        windows.range()
     }
 }

@@ -1,12 +1,14 @@
-//! Helper threads of a search: they search the same position as the
-//! calling thread, share its transposition table, and tell each other
-//! which positions they are searching (ABDADA).
+//! Helper threads of a solve: they run null-window searches of the same
+//! position as the calling thread (see [`crate::windows`]), share its
+//! transposition table, and threads searching the same window tell each
+//! other which positions they are searching (ABDADA).
 
 use crate::book::Book;
 use crate::position::Geometry;
-use crate::search::{Node, Searcher};
+use crate::search::Node;
 use crate::tt::Table;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use crate::windows::{Windows, Worker};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -16,11 +18,9 @@ const BUSY_ENTRIES: usize = 4096;
 
 /// What the threads of one null-window search share besides the table.
 pub(crate) struct Race {
-    /// Set by the first thread to finish (its own cache line: every node
-    /// reads it).
+    /// Set when the search is over or useless (its own cache line: every
+    /// node reads it).
     pub(crate) stop: Padded<AtomicBool>,
-    /// The result of a helper that finished first.
-    pub(crate) result: AtomicI32,
     /// Keys of positions some thread is searching (by key modulo size).
     pub(crate) busy: Box<[AtomicU64]>,
 }
@@ -29,7 +29,6 @@ impl Default for Race {
     fn default() -> Self {
         Race {
             stop: Padded::default(),
-            result: AtomicI32::new(0),
             busy: (0..BUSY_ENTRIES).map(|_| AtomicU64::new(0)).collect(),
         }
     }
@@ -48,16 +47,14 @@ pub(crate) struct Helper {
     pub(crate) handle: Option<JoinHandle<()>>,
 }
 
-/// A null-window search for a helper.
+/// A solve for a helper to join.
 pub(crate) struct Job {
     pub(crate) tt: Arc<Table>,
     pub(crate) geo: Geometry,
     pub(crate) book: Option<Arc<Book>>,
     pub(crate) exp: u32,
     pub(crate) root: Node,
-    pub(crate) alpha: i32,
-    pub(crate) beta: i32,
-    pub(crate) race: Arc<Race>,
+    pub(crate) windows: Arc<Windows>,
     pub(crate) id: u32,
 }
 
@@ -93,21 +90,20 @@ impl Helper {
             .spawn(move || {
                 while let Some(job) = receive(&job_rx, HELPER_SPIN) {
                     let nodes = {
-                        let mut s = Searcher::new(
-                            &job.tt,
-                            job.geo,
-                            job.book.as_deref(),
-                            job.exp,
-                            &job.race,
-                            job.id,
-                            job.root.n,
-                        );
-                        let r = s.run(&job.root, job.alpha, job.beta);
-                        if !s.aborted {
-                            job.race.result.store(r, Ordering::Relaxed);
-                            job.race.stop.0.store(true, Ordering::Release);
-                        }
-                        s.nodes
+                        let mut w = Worker {
+                            tt: &job.tt,
+                            geo: job.geo,
+                            book: job.book.as_deref(),
+                            exp: job.exp,
+                            id: job.id,
+                            nodes: 0,
+                            grow_at: u64::MAX,
+                            kick_at: u64::MAX,
+                            kick: None,
+                            kicked: false,
+                        };
+                        w.work(&job.windows, &job.root);
+                        w.nodes
                     };
                     drop(job);
                     if done_tx.send(nodes).is_err() {
