@@ -14,9 +14,11 @@
 //! * [`Solver`]: negamax with alpha-beta pruning, null-window
 //!   (binary-search) iterations on the score, a two-bound transposition
 //!   table shared between mirror images (a small cache-resident level in
-//!   front of a large one), threat-based move ordering, the claimeven rule
-//!   with baseinverse pairs as a static bound, and optional helper threads
-//!   ([`Solver::set_threads`]) sharing the table.
+//!   front of a large one), threat-based move ordering, Allis' claimeven
+//!   rule with baseinverse pairs and the follower's threat decided by
+//!   zugzwang as static bounds, and optional helper threads
+//!   ([`Solver::set_threads`]) testing several scores at once and sharing
+//!   the table.
 //!
 //! Score convention (the one of the public benchmark sets): from the side
 //! to move, positive = win, `22 - stones played by the winner` on 7x6

@@ -1,5 +1,5 @@
-//! The solver: null-window searches driven by a binary search on the score,
-//! optionally joined by helper threads.
+//! The solver: null-window searches driven by a binary search on the score
+//! (see [`crate::windows`]), on one thread or with helper threads.
 
 use crate::book::Book;
 use crate::position::{Dims, Geometry, Position};
@@ -13,8 +13,8 @@ use std::sync::Arc;
 /// as many positions as the small level has entries.
 const GROW_FACTOR: u64 = 4;
 
-/// Helper threads join a null-window search once it has visited this many
-/// positions (waking them costs about as much as searching a few hundred).
+/// Helper threads join a solve once its first null-window search has
+/// visited this many positions (waking them costs about as much as searching a few hundred).
 const KICK_NODES: u64 = 300;
 
 /// A perfect Connect Four solver.
@@ -27,9 +27,9 @@ const KICK_NODES: u64 = 300;
 ///
 /// The transposition table survives between calls, which speeds up solving
 /// related positions; its results never depend on what was solved before.
-/// With [`Solver::set_threads`], helper threads search the same positions
-/// in a different order and share the table (results are the same, node
-/// counts vary from run to run).
+/// With [`Solver::set_threads`], helper threads test other scores at the
+/// same time or join the searches under way, sharing the table (results
+/// are the same, node counts vary from run to run).
 pub struct Solver {
     tt: Arc<Table>,
     tt_log2: u32,
@@ -94,10 +94,9 @@ impl Solver {
     /// Switches variants of the search on, for A/B benchmarks
     /// (`benches/sets.rs`, `C4_AB`); 0 is the normal solver. Bit 0: no
     /// small table level; bit 1: claimeven bounds also where they cannot cut;
-    /// bit 2: no staged table move;
-    /// bits 4-5:
-    /// helpers reorder the moves this many plies below the root too; bit 6:
-    /// no ABDADA deferral.
+    /// bit 2: no staged table move; bits 4-5: threads that joined a search
+    /// reorder the moves this many plies below the root too; bit 6: no
+    /// ABDADA deferral; bit 7: no zugzwang rule.
     #[doc(hidden)]
     pub fn set_experiment(&mut self, bits: u32) {
         self.exp = bits;
