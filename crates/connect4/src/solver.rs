@@ -43,8 +43,10 @@ pub struct Solver {
     /// Switches for experiments (see [`Solver::set_experiment`]).
     exp: u32,
     helpers: Vec<Helper>,
-    /// Races of searches that are over, to reuse.
-    races: Vec<Arc<Race>>,
+    /// The race of the searches on this thread alone.
+    race: Race,
+    /// The score range and searches of a solve with helpers.
+    windows: Arc<Windows>,
 }
 
 impl Solver {
@@ -62,7 +64,8 @@ impl Solver {
             grow_at: u64::MAX,
             exp: 0,
             helpers: Vec::new(),
-            races: vec![Arc::default()],
+            race: Race::default(),
+            windows: Arc::new(Windows::new(0, 0)),
         }
     }
 
@@ -235,13 +238,7 @@ impl Solver {
     /// [`Searcher::negamax_body`]).
     fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
         let root = self.root(pos);
-        if self.races.is_empty() {
-            self.races.push(Arc::default());
-        }
-        let race = &self.races[0];
-        race.stop
-            .0
-            .store(false, std::sync::atomic::Ordering::Relaxed);
+        let race = &self.race;
         let mut s = Searcher::new(
             &self.tt,
             self.geo,
@@ -264,7 +261,8 @@ impl Solver {
     /// them once its first search has visited [`KICK_NODES`] positions.
     fn search_parallel(&mut self, pos: &Position, min: i32, max: i32) -> (i32, i32) {
         let root = self.root(pos);
-        let windows = Arc::new(Windows::new(min, max, std::mem::take(&mut self.races)));
+        let windows = &self.windows;
+        windows.reset(min, max);
         let kick = || {
             for (i, h) in self.helpers.iter().enumerate() {
                 if let Some(tx) = &h.jobs {
@@ -274,7 +272,7 @@ impl Solver {
                         book: self.book.clone(),
                         exp: self.exp,
                         root,
-                        windows: Arc::clone(&windows),
+                        windows: Arc::clone(windows),
                         id: i as u32 + 1,
                     };
                     // A helper that is gone is not waited for below.
@@ -294,7 +292,7 @@ impl Solver {
             kick: Some(&kick),
             kicked: false,
         };
-        w.work(&windows, &root);
+        w.work(windows, &root);
         let (nodes, grow_at, kicked) = (w.nodes, w.grow_at, w.kicked);
         self.nodes = nodes;
         self.grow_at = grow_at;
@@ -309,7 +307,6 @@ impl Solver {
                 }
             }
         }
-        self.races = windows.take_races();
-        windows.range()
+        self.windows.range()
     }
 }

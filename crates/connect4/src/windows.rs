@@ -84,26 +84,30 @@ pub(crate) struct Taken {
 }
 
 impl Windows {
-    /// A solve whose score lies in `min..=max`, reusing the races
-    /// `spare` (whose searches must be over).
-    pub(crate) fn new(min: i32, max: i32, spare: Vec<Arc<Race>>) -> Self {
+    /// A solve whose score lies in `min..=max`.
+    pub(crate) fn new(min: i32, max: i32) -> Self {
         Windows {
             state: Mutex::new(State {
                 min,
                 max,
                 tests: Vec::new(),
-                spare,
+                spare: Vec::new(),
                 used: Vec::new(),
             }),
         }
     }
 
-    /// Every race of this solve, to reuse once its searches are over.
-    pub(crate) fn take_races(&self) -> Vec<Arc<Race>> {
+    /// Starts another solve, whose score lies in `min..=max`. The searches
+    /// of the previous one must be over: their races are reused.
+    pub(crate) fn reset(&self, min: i32, max: i32) {
         let mut st = self.lock();
-        let mut all = std::mem::take(&mut st.spare);
-        all.append(&mut st.used);
-        all
+        let State {
+            tests, spare, used, ..
+        } = &mut *st;
+        tests.clear();
+        spare.append(used);
+        st.min = min;
+        st.max = max;
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -194,7 +198,13 @@ impl State {
     /// A score to test that no test under way covers: the test point of
     /// the widest part of the range that the tests under way leave open.
     fn open_point(&self) -> Option<i32> {
-        let mut meds: Vec<i32> = self.tests.iter().map(|t| t.med).collect();
+        // At most one test per thread (64): no allocation.
+        let mut buf = [0i32; 64];
+        let k = self.tests.len().min(buf.len());
+        for (m, t) in buf.iter_mut().zip(&self.tests) {
+            *m = t.med;
+        }
+        let meds = &mut buf[..k];
         meds.sort_unstable();
         let mut widest: Option<(i32, i32)> = None;
         let mut consider = |lo: i32, hi: i32| {
@@ -203,7 +213,7 @@ impl State {
             }
         };
         let mut lo = self.min;
-        for m in meds {
+        for &m in meds.iter() {
             consider(lo, m);
             lo = m + 1;
         }
@@ -279,7 +289,7 @@ mod tests {
 
     #[test]
     fn free_threads_split_the_open_range_then_join() {
-        let w = Windows::new(-3, 5, Vec::new());
+        let w = Windows::new(-3, 5);
         let a = w.take().unwrap();
         assert_eq!((a.med, a.joined), (1, false));
         // Open: -3..=1 and 2..=5; the wider one is split.
@@ -305,7 +315,7 @@ mod tests {
 
     #[test]
     fn in_a_wide_range_free_threads_join() {
-        let w = Windows::new(-21, 21, Vec::new());
+        let w = Windows::new(-21, 21);
         let a = w.take().unwrap();
         let b = w.take().unwrap();
         assert_eq!((a.med, b.med, b.joined), (-10, -10, true));
@@ -314,7 +324,7 @@ mod tests {
 
     #[test]
     fn useless_tests_are_stopped() {
-        let w = Windows::new(-8, 8, Vec::new());
+        let w = Windows::new(-8, 8);
         let a = w.take().unwrap();
         let b = w.take().unwrap();
         assert_eq!((a.med, b.med, b.joined), (-4, 2, false));
@@ -326,11 +336,11 @@ mod tests {
         let c = w.take().unwrap();
         assert_eq!((c.med, c.joined), (-7, false));
         // The races are reused, their stop flags lowered.
-        let spare = w.take_races();
-        assert_eq!(spare.len(), 3);
-        let w = Windows::new(-1, 1, spare);
+        w.finish(&c, None);
+        w.reset(-1, 1);
         let d = w.take().unwrap();
         assert!(!d.race.stop.0.load(Ordering::Relaxed));
-        assert_eq!(w.take_races().len(), 3);
+        assert!([&a, &b, &c].iter().any(|t| Arc::ptr_eq(&t.race, &d.race)));
+        assert_eq!(w.range(), (-1, 1));
     }
 }
