@@ -211,14 +211,18 @@ impl<'a> Searcher<'a> {
         let mut hi = (size - 1 - n) / 2;
         // The claimeven bound (0 or -1) only matters when it can fail us
         // low.
-        if alpha0 >= -1 || self.exp & 2 != 0 {
+        // At other nodes than the root the parent already applied the
+        // rules to this position (as its child, with the same window): they
+        // would never cut here.
+        let root = n == self.root_n;
+        if root && (alpha0 >= -1 || self.exp & 2 != 0) {
             if let Some(b) = claimeven_pairs_bound(d, cur, mask) {
                 hi = hi.min(b);
             }
         }
         // The opponent's threat decided by zugzwang (a win for it, by at
         // most h/2 points) only matters when it can fail us low.
-        if alpha0 >= -(d.h() as i32) / 2 && self.exp & 128 == 0 {
+        if root && alpha0 >= -(d.h() as i32) / 2 && self.exp & 128 == 0 {
             if let Some(b) = zugzwang_threat_bound(d, cur, mask, opp_threats) {
                 hi = hi.min(b);
             }
