@@ -6,7 +6,8 @@ use crate::position::{Dims, Geometry, Position};
 use crate::search::{Node, Searcher};
 use crate::threads::{receive, Helper, Job, Race};
 use crate::tt::Table;
-use crate::windows::{narrow_range, test_point, Windows, Worker};
+use crate::windows::{narrow_range, test_point, Taken, Windows, Worker};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// A search moves to the large table level after visiting this many times
@@ -43,8 +44,8 @@ pub struct Solver {
     /// Switches for experiments (see [`Solver::set_experiment`]).
     exp: u32,
     helpers: Vec<Helper>,
-    /// The race of the searches on this thread alone.
-    race: Race,
+    /// The race of the searches this thread starts alone.
+    race: Arc<Race>,
     /// The score range and searches of a solve with helpers.
     windows: Arc<Windows>,
 }
@@ -64,7 +65,7 @@ impl Solver {
             grow_at: u64::MAX,
             exp: 0,
             helpers: Vec::new(),
-            race: Race::default(),
+            race: Arc::default(),
             windows: Arc::new(Windows::new(0, 0)),
         }
     }
@@ -182,14 +183,16 @@ impl Solver {
         } else {
             (-(size - n) / 2, (size + 1 - n) / 2)
         };
-        if self.helpers.is_empty() {
-            while min < max {
-                let med = test_point(min, max);
-                let r = self.search(pos, med, med + 1);
-                narrow_range(&mut min, &mut max, med, r);
+        let root = self.root(pos);
+        while min < max {
+            let med = test_point(min, max);
+            match self.search(&root, min, max, med) {
+                Some(r) => narrow_range(&mut min, &mut max, med, r),
+                None => {
+                    min = self.finish_with_helpers(&root);
+                    break;
+                }
             }
-        } else {
-            min = self.search_parallel(pos, min, max).0;
         }
         if weak {
             min.signum()
@@ -234,36 +237,15 @@ impl Solver {
         }
     }
 
-    /// One null-window search of `pos` on this thread (fail-soft, see
-    /// [`Searcher::negamax_body`]).
-    fn search(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
-        let root = self.root(pos);
-        let race = &self.race;
-        let mut s = Searcher::new(
-            &self.tt,
-            self.geo,
-            self.book.as_deref(),
-            self.exp,
-            race,
-            0,
-            root.n,
-        );
-        s.nodes = self.nodes;
-        s.grow_at = self.grow_at;
-        let r = s.run(&root, alpha, beta);
-        self.nodes = s.nodes;
-        self.grow_at = s.grow_at;
-        r
-    }
-
-    /// Narrows the score range `min..=max` of `pos` to one score with the
-    /// helpers (see [`crate::windows`]): this thread starts alone and wakes
-    /// them once its first search has visited [`KICK_NODES`] positions.
-    fn search_parallel(&mut self, pos: &Position, min: i32, max: i32) -> (i32, i32) {
-        let root = self.root(pos);
-        let windows = &self.windows;
-        windows.reset(min, max);
+    /// The null-window search "is the score of `root` above `med`?" (score
+    /// range `min..=max`) on this thread: its fail-soft result (see
+    /// [`Searcher::negamax_body`]), or `None` if it grew big enough to wake
+    /// the helpers, which then joined the solve (see
+    /// [`Solver::finish_with_helpers`]).
+    fn search(&mut self, root: &Node, min: i32, max: i32, med: i32) -> Option<i32> {
+        self.race.stop.0.store(false, Ordering::Relaxed);
         let kick = || {
+            self.windows.start(min, max, med, Arc::clone(&self.race));
             for (i, h) in self.helpers.iter().enumerate() {
                 if let Some(tx) = &h.jobs {
                     let job = Job {
@@ -271,15 +253,49 @@ impl Solver {
                         geo: self.geo,
                         book: self.book.clone(),
                         exp: self.exp,
-                        root,
-                        windows: Arc::clone(windows),
+                        root: *root,
+                        windows: Arc::clone(&self.windows),
                         id: i as u32 + 1,
                     };
-                    // A helper that is gone is not waited for below.
+                    // A helper that is gone is not waited for.
                     let _ = tx.send(job);
                 }
             }
         };
+        let mut s = Searcher::new(
+            &self.tt,
+            self.geo,
+            self.book.as_deref(),
+            self.exp,
+            &self.race,
+            0,
+            root.n,
+        );
+        s.nodes = self.nodes;
+        s.grow_at = self.grow_at;
+        if !self.helpers.is_empty() {
+            s.kick_at = self.nodes + KICK_NODES;
+            s.kick = Some(&kick);
+        }
+        let r = s.run(root, med, med + 1);
+        let (nodes, grow_at, kicked, aborted) = (s.nodes, s.grow_at, s.kicked, s.aborted);
+        self.nodes = nodes;
+        self.grow_at = grow_at;
+        if !kicked {
+            return Some(r);
+        }
+        let taken = Taken {
+            med,
+            race: Arc::clone(&self.race),
+            joined: false,
+        };
+        self.windows.finish(&taken, (!aborted).then_some(r));
+        None
+    }
+
+    /// Goes on with the helpers (see [`crate::windows`]) once a search of
+    /// `root` woke them, until the score is known; returns it.
+    fn finish_with_helpers(&mut self, root: &Node) -> i32 {
         let mut w = Worker {
             tt: &self.tt,
             geo: self.geo,
@@ -288,25 +304,23 @@ impl Solver {
             id: 0,
             nodes: self.nodes,
             grow_at: self.grow_at,
-            kick_at: self.nodes + KICK_NODES,
-            kick: Some(&kick),
-            kicked: false,
+            kick_at: u64::MAX,
+            kick: None,
+            kicked: true,
         };
-        w.work(windows, &root);
-        let (nodes, grow_at, kicked) = (w.nodes, w.grow_at, w.kicked);
+        w.work(&self.windows, root);
+        let (nodes, grow_at) = (w.nodes, w.grow_at);
         self.nodes = nodes;
         self.grow_at = grow_at;
-        if kicked {
-            // The score is known, so every search under way was stopped:
-            // the helpers finish at once.
-            for h in &self.helpers {
-                if h.jobs.is_some() {
-                    if let Some(n) = receive(&h.done, std::time::Duration::from_millis(1)) {
-                        self.nodes += n;
-                    }
+        // The score is known, so every search under way was stopped: the
+        // helpers finish at once.
+        for h in &self.helpers {
+            if h.jobs.is_some() {
+                if let Some(n) = receive(&h.done, std::time::Duration::from_millis(1)) {
+                    self.nodes += n;
                 }
             }
         }
-        self.windows.range()
+        self.windows.range().0
     }
 }

@@ -97,15 +97,22 @@ impl Windows {
         }
     }
 
-    /// Starts another solve, whose score lies in `min..=max`. The searches
-    /// of the previous one must be over: their races are reused.
-    pub(crate) fn reset(&self, min: i32, max: i32) {
+    /// Starts another solve, whose score lies in `min..=max`, where a
+    /// thread is already testing "is the score above `med`?" with `race`.
+    /// The searches of the previous solve must be over: their races are
+    /// reused.
+    pub(crate) fn start(&self, min: i32, max: i32, med: i32, race: Arc<Race>) {
         let mut st = self.lock();
         let State {
             tests, spare, used, ..
         } = &mut *st;
         tests.clear();
         spare.append(used);
+        tests.push(Test {
+            med,
+            race,
+            workers: 1,
+        });
         st.min = min;
         st.max = max;
     }
@@ -335,12 +342,17 @@ mod tests {
         assert_eq!(w.range(), (-8, -6));
         let c = w.take().unwrap();
         assert_eq!((c.med, c.joined), (-7, false));
-        // The races are reused, their stop flags lowered.
+        // The next solve: the calling thread already tests 0; the races
+        // are reused, their stop flags lowered.
         w.finish(&c, None);
-        w.reset(-1, 1);
+        let main = Arc::new(Race::default());
+        w.start(-1, 1, 0, Arc::clone(&main));
+        assert_eq!(w.range(), (-1, 1));
         let d = w.take().unwrap();
+        assert_eq!((d.med, d.joined), (-1, false));
         assert!(!d.race.stop.0.load(Ordering::Relaxed));
         assert!([&a, &b, &c].iter().any(|t| Arc::ptr_eq(&t.race, &d.race)));
-        assert_eq!(w.range(), (-1, 1));
+        let e = w.take().unwrap();
+        assert!(e.joined && Arc::ptr_eq(&e.race, &main));
     }
 }
