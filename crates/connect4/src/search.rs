@@ -290,39 +290,15 @@ impl<'a> Searcher<'a> {
                 let new_mask = mask | bit;
                 let threats = d.winning_cells(cur | bit, new_mask);
                 let playable = d.possible(new_mask);
-                let now = threats & playable;
-                if now & now.wrapping_sub(1) != 0
-                    || threats & (now << 1) != 0
-                    || playable & !(threats >> 1) == 0
-                {
-                    // Two playable threats, one with another right above it,
-                    // or every reply right below a threat: the opponent
-                    // cannot stop our next stone, the best possible score.
+                if wins_with_next_stone(threats, playable) {
+                    // The best possible score.
                     return (size - 1 - n) / 2;
                 }
                 let child = pos.child(bit, mirror_mask, threats);
-                // The opponent's claimeven bound after this move (0 or
-                // -1 for it) only matters when it makes us fail high.
-                let child_bound = if beta0 <= 1 || self.exp & 2 != 0 {
-                    claimeven_pairs_bound(d, child.cur, child.mask)
-                } else {
-                    None
-                };
-                if let Some(b) = child_bound {
-                    // The claimeven rule bounds the opponent after this move.
-                    lo = lo.max(-b);
-                    if lo >= beta0 {
-                        return lo;
-                    }
-                }
-                // Our threat decided by zugzwang after this move.
-                if beta0 <= d.h() as i32 / 2 && self.exp & 128 == 0 {
-                    if let Some(b) = zugzwang_threat_bound(d, child.cur, child.mask, threats) {
-                        lo = lo.max(-b);
-                        if lo >= beta0 {
-                            return lo;
-                        }
-                    }
+                // The static rules applied to the opponent after this move.
+                lo = lo.max(self.rules_floor(d, &child, beta0));
+                if lo >= beta0 {
+                    return lo;
                 }
                 let ckey = child.canonical_key(d).0;
                 let cslot = self.tt.slot(ckey);
@@ -461,6 +437,29 @@ impl<'a> Searcher<'a> {
 }
 
 impl Searcher<'_> {
+    /// Our lower bound after the move to `child` from the static rules
+    /// applied to the opponent (`i32::MIN` if none), computed only where
+    /// it can make a node searched with the upper bound `beta0` fail high:
+    /// claimeven (0 or 1 for us) and the zugzwang rule (at most h/2).
+    #[inline(always)]
+    fn rules_floor<D: Dims>(&self, d: D, child: &Node, beta0: i32) -> i32 {
+        let mut floor = i32::MIN;
+        if beta0 <= 1 || self.exp & 2 != 0 {
+            if let Some(b) = claimeven_pairs_bound(d, child.cur, child.mask) {
+                floor = -b;
+                if floor >= beta0 {
+                    return floor;
+                }
+            }
+        }
+        if beta0 <= d.h() as i32 / 2 && self.exp & 128 == 0 {
+            if let Some(b) = zugzwang_threat_bound(d, child.cur, child.mask, child.opp_threats) {
+                floor = floor.max(-b);
+            }
+        }
+        floor
+    }
+
     /// A node with a single move that does not lose at once (`bit`): the
     /// move is played without the table (the child has its own entry).
     #[inline(always)]
@@ -477,26 +476,12 @@ impl Searcher<'_> {
         let new_mask = pos.mask | bit;
         let threats = d.winning_cells(pos.cur | bit, new_mask);
         let playable = d.possible(new_mask);
-        let now = threats & playable;
-        if now & now.wrapping_sub(1) != 0
-            || threats & (now << 1) != 0
-            || playable & !(threats >> 1) == 0
-        {
+        if wins_with_next_stone(threats, playable) {
             return (size - 1 - n) / 2;
         }
         let col = bit.trailing_zeros() / (d.h() + 1);
         let child = pos.child(bit, d.column_mask(d.w() - 1 - col), threats);
-        let mut lo = -(size - 2 - n) / 2;
-        if beta0 <= 1 {
-            if let Some(b) = claimeven_pairs_bound(d, child.cur, child.mask) {
-                lo = lo.max(-b);
-            }
-        }
-        if lo < beta0 && beta0 <= d.h() as i32 / 2 {
-            if let Some(b) = zugzwang_threat_bound(d, child.cur, child.mask, threats) {
-                lo = lo.max(-b);
-            }
-        }
+        let lo = (-(size - 2 - n) / 2).max(self.rules_floor(d, &child, beta0));
         if lo >= beta0 {
             return lo;
         }
@@ -506,6 +491,18 @@ impl Searcher<'_> {
         }
         -self.negamax::<D, POPCNT>(d, &child, -beta0.min(hi), -alpha0.max(lo))
     }
+}
+
+/// After our move, with `threats` the cells where we could then complete
+/// four and `playable` the cells playable next: does our next stone win
+/// whatever the reply? Exactly when there are two playable threats, or
+/// one with another right above it, or every reply lies right below one
+/// of our threats (the opponent cannot win at once: the caller only
+/// plays moves that leave it no playable threat).
+#[inline(always)]
+fn wins_with_next_stone(threats: u64, playable: u64) -> bool {
+    let now = threats & playable;
+    now & now.wrapping_sub(1) != 0 || threats & (now << 1) != 0 || playable & !(threats >> 1) == 0
 }
 
 /// Narrows the bounds `lo..=hi` of a node searched with the window
