@@ -47,6 +47,7 @@ pub(crate) struct Searcher<'a> {
     /// Node count at which `kick` starts the helpers.
     pub(crate) kick_at: u64,
     pub(crate) kick: Option<&'a dyn Fn()>,
+    /// Helper threads are at work on this solve.
     pub(crate) kicked: bool,
     /// This thread joined a null-window search another thread started (so
     /// it searches the root moves in another order).
@@ -371,8 +372,7 @@ impl<'a> Searcher<'a> {
         // With helpers at work, a move another thread is searching right
         // now is put off until the others are done (ABDADA): by then its
         // result is likely in the table.
-        let share =
-            (self.kicked || self.id != 0) && self.exp & 64 == 0 && n + DEFER_MIN_EMPTY < size;
+        let share = self.kicked && self.exp & 64 == 0 && n + DEFER_MIN_EMPTY < size;
         let moves = list.as_slice();
         let mut deferred = [0usize; 9];
         let mut n_deferred = 0;

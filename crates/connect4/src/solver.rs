@@ -305,9 +305,6 @@ impl Solver {
             id: 0,
             nodes: self.nodes,
             grow_at: self.grow_at,
-            kick_at: u64::MAX,
-            kick: None,
-            kicked: true,
         };
         w.work(&self.windows, root);
         let (nodes, grow_at) = (w.nodes, w.grow_at);

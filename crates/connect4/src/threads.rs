@@ -98,9 +98,6 @@ impl Helper {
                             id: job.id,
                             nodes: 0,
                             grow_at: u64::MAX,
-                            kick_at: u64::MAX,
-                            kick: None,
-                            kicked: false,
                         };
                         w.work(&job.windows, &job.root);
                         w.nodes

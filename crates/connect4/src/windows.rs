@@ -241,10 +241,6 @@ pub(crate) struct Worker<'a> {
     pub(crate) nodes: u64,
     /// See [`Searcher::grow_at`].
     pub(crate) grow_at: u64,
-    /// See [`Searcher::kick_at`].
-    pub(crate) kick_at: u64,
-    pub(crate) kick: Option<&'a dyn Fn()>,
-    pub(crate) kicked: bool,
 }
 
 impl Worker<'_> {
@@ -263,15 +259,13 @@ impl Worker<'_> {
             );
             s.nodes = self.nodes;
             s.grow_at = self.grow_at;
-            s.kick_at = self.kick_at;
-            s.kick = self.kick;
-            s.kicked = self.kicked;
+            // The helpers are at work: threads of the same search tell
+            // each other what they are searching.
+            s.kicked = true;
             s.joined = taken.joined;
             let r = s.run(root, taken.med, taken.med + 1);
             self.nodes = s.nodes;
             self.grow_at = s.grow_at;
-            self.kick_at = s.kick_at;
-            self.kicked = s.kicked;
             windows.finish(&taken, (!s.aborted).then_some(r));
         }
     }
