@@ -215,11 +215,11 @@ impl<'a> Searcher<'a> {
         // this one.
         let mut lo = -(size - 2 - n) / 2;
         let mut hi = (size - 1 - n) / 2;
-        // The claimeven bound (0 or -1) only matters when it can fail us
-        // low.
-        // At other nodes than the root the parent already applied the
-        // rules to this position (as its child, with the same window): they
-        // would never cut here.
+        // The static rules, only at the root: at other nodes the parent
+        // already applied them to this position (as its child, with the
+        // same null window), so they would never cut here (the measured
+        // node counts were the same). The claimeven bound (0 or -1) only
+        // matters when it can fail us low.
         let root = n == self.root_n;
         if root && (alpha0 >= -1 || self.exp & 2 != 0) {
             if let Some(b) = claimeven_pairs_bound(d, cur, mask) {
