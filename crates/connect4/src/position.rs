@@ -172,6 +172,13 @@ pub(crate) trait Dims: Copy {
         1u64 << (self.h() - 1 + col * (self.h() + 1))
     }
 
+    /// Column and row (0 = bottom) of the cell `bit` (a single bit).
+    #[inline(always)]
+    fn cell_of(self, bit: u64) -> (u32, u32) {
+        let index = bit.trailing_zeros();
+        (index / (self.h() + 1), index % (self.h() + 1))
+    }
+
     /// All cells of column `col`.
     #[inline(always)]
     fn column_mask(self, col: u32) -> u64 {

@@ -95,22 +95,19 @@ pub(crate) fn zugzwang_threat_bound<D: Dims>(
     let mut blocked = 0;
     while claimed != 0 {
         let t = claimed & claimed.wrapping_neg();
-        let col_mask = d.column_mask(t.trailing_zeros() / (d.h() + 1));
+        let col_mask = d.column_mask(d.cell_of(t).0);
         blocked |= col_mask & !(t | (t - 1));
         claimed &= !col_mask;
     }
     let ours = empty & d.claim_rows() & !blocked;
-    let col_bits = d.h() + 1;
     let mut best: Option<i32> = None;
     let mut rest = cand;
     while rest != 0 {
         let t = rest & rest.wrapping_neg();
-        let index = t.trailing_zeros();
-        let col = index / col_bits;
-        let row = (index % col_bits) as i32;
+        let (col, row) = d.cell_of(t);
         let col_mask = d.column_mask(col);
         rest &= !col_mask;
-        let x = (d.h() as i32 + 1 - row) / 2;
+        let x = (d.h() as i32 + 1 - row as i32) / 2;
         if best.is_some_and(|b| b >= x) {
             continue;
         }

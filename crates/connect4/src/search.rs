@@ -479,7 +479,7 @@ impl Searcher<'_> {
         if wins_with_next_stone(threats, playable) {
             return (size - 1 - n) / 2;
         }
-        let col = bit.trailing_zeros() / (d.h() + 1);
+        let col = d.cell_of(bit).0;
         let child = pos.child(bit, d.column_mask(d.w() - 1 - col), threats);
         let lo = (-(size - 2 - n) / 2).max(self.rules_floor(d, &child, beta0));
         if lo >= beta0 {
