@@ -94,7 +94,7 @@ impl Level {
                 if mv.is_none() {
                     mv = old.mv;
                 }
-                work = work.max((e >> 18) & 63);
+                work = work.max(entry_work(e));
                 cell.store(encode(check, gen, work, mv, lower, upper), Relaxed);
                 return;
             }
@@ -109,9 +109,9 @@ impl Level {
             let rank = if e == 0 {
                 0
             } else if entry_gen(e) != gen {
-                1 + ((e >> 18) & 63)
+                1 + (entry_work(e))
             } else {
-                100 + ((e >> 18) & 63)
+                100 + (entry_work(e))
             };
             if rank < victim_rank {
                 victim = i;
@@ -246,7 +246,7 @@ impl Table {
                 large.put(
                     slot,
                     entry_gen(e),
-                    (e >> 18) & 63,
+                    entry_work(e),
                     hit.mv,
                     hit.lower,
                     hit.upper,
@@ -389,6 +389,12 @@ fn encode(check: u64, gen: u64, work: u64, mv: Option<u32>, lower: i32, upper: i
         | (mv << 14)
         | (((upper + 64) as u64) << 7)
         | ((lower + 64) as u64)
+}
+
+/// The work field of entry `e` (log2 of its search's size).
+#[inline]
+fn entry_work(e: u64) -> u64 {
+    (e >> 18) & 63
 }
 
 #[inline]
