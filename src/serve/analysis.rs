@@ -129,7 +129,7 @@ impl Analyzer {
             }
             let solver = guard.get_or_insert_with(|| {
                 let mut s = Solver::with_standard_book(TABLE_LOG2);
-                // A helper thread joins the long searches (early positions).
+                // A helper thread works on the long solves (early positions).
                 s.set_threads(std::thread::available_parallelism().map_or(1, |n| n.get().min(2)));
                 s
             });
