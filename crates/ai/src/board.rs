@@ -318,6 +318,24 @@ impl Board {
         }
     }
 
+    /// Stones of X and of O on a line.
+    #[inline]
+    pub fn counts(&self, l: u32) -> [u8; 2] {
+        self.counts[l as usize]
+    }
+
+    /// Number of known lines.
+    pub fn line_total(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// The column of a local cell on a gravity board (the cell at height 0
+    /// below it); the cell itself without gravity.
+    pub fn column_of(&self, id: u32) -> u64 {
+        let c = self.cells[id as usize];
+        self.gravity.as_ref().map_or(c, |g| g.base(c))
+    }
+
     /// Whether stones fall.
     pub fn has_gravity(&self) -> bool {
         self.gravity.is_some()
@@ -467,6 +485,9 @@ impl Board {
         let mut line = Vec::with_capacity(usize::from(self.k));
         self.work += self.stack.len() as u64;
         for i in 0..self.stack.len() {
+            if self.stack[i] == NONE {
+                continue;
+            }
             full.coords_into(self.cells[self.stack[i] as usize], &mut other);
             // The direction from the cell to the stone, if they are aligned.
             steps.clear();
@@ -538,9 +559,18 @@ impl Board {
         }
     }
 
-    /// Takes back the last stone.
+    /// Passes: the other side moves next (a null move, for searches that
+    /// ask what the opponent could do with a free move). Undone by [`Board::unmake`].
+    pub fn pass(&mut self) {
+        self.stack.push(NONE);
+    }
+
+    /// Takes back the last stone (or pass).
     pub fn unmake(&mut self) {
         let Some(id) = self.stack.pop() else { return };
+        if id == NONE {
+            return;
+        }
         let player = self.to_move();
         let p = player.index();
         let k = self.k;

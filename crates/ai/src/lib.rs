@@ -30,6 +30,7 @@ mod eval;
 mod levels;
 mod perfect;
 pub mod pns;
+pub mod prove;
 mod random;
 mod search;
 mod seed;

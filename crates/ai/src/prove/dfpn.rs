@@ -1,0 +1,322 @@
+//! Depth-first proof-number search (Nagai's df-pn) with the 1+ε trick
+//! (Pawlewicz and Lew), over the transposition table of `table.rs` keyed by
+//! the symmetric keys of `canon.rs`.
+//!
+//! One search answers one question: can `attacker` force a win? Numbers are
+//! kept from the point of view of the side to move (phi: its proof number,
+//! delta: its disproof number), so the attacker's nodes and the defender's
+//! are handled alike: the mover "succeeds" when it is the attacker and wins,
+//! or when it is the defender and the attacker does not win.
+//!
+//! At every position, before its moves are searched:
+//! - the game may be over, or the mover may complete a line now;
+//! - two open threats of the other side win for it, one must be blocked;
+//! - the attacker to move tries a threat sequence (`vcf.rs`);
+//! - the defender to move asks whether the attacker would have a threat
+//!   sequence after a free move: if so only the replies in that sequence's
+//!   zone can help, and only those are searched (the certificate still
+//!   answers every other reply, see `extract.rs`).
+//!
+//! Children that are images of each other under a symmetry fixing the
+//! position share a key and are searched once.
+
+use super::canon::Canon;
+use super::table::{Table, INF};
+use super::vcf::{self, Vcf};
+use crate::board::Board;
+use crate::Budget;
+use hypertac_core::Player;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Most attacker moves in a threat sequence.
+const VCF_DEPTH: u32 = 32;
+/// Most positions one threat-sequence search visits.
+const VCF_LIMIT: u64 = 20_000;
+
+/// Counters shared with whoever watches the search (a progress display).
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Positions expanded by the proof-number search.
+    pub nodes: AtomicU64,
+    /// Positions visited by threat-sequence searches.
+    pub threat_nodes: AtomicU64,
+    /// The root's proof number for the question being searched.
+    pub root_pn: AtomicU64,
+    /// The root's disproof number.
+    pub root_dn: AtomicU64,
+    /// Entries in the table.
+    pub table_used: AtomicU64,
+    /// Which question: 0 X wins?, 1 O wins?
+    pub attacker: AtomicU64,
+}
+
+/// A child of a position: its move and key.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    cell: u32,
+    key: u64,
+}
+
+/// What the rules and the threat searches say about a position before its
+/// moves are searched.
+pub(crate) enum Expansion {
+    /// Whether the side to move succeeds.
+    Solved(bool),
+    /// The moves to search (after symmetry), for the side to move.
+    Moves(Vec<u32>),
+}
+
+/// One df-pn search (see the module docs).
+pub(crate) struct Search {
+    pub board: Board,
+    pub canon: Canon,
+    pub table: Table,
+    pub vcf: Vcf,
+    pub attacker: Player,
+    zone: Vec<bool>,
+    pub nodes: u64,
+    pub stopped: bool,
+    budget: Budget,
+    depth: u32,
+    pub counters: Arc<Counters>,
+}
+
+impl Search {
+    pub fn new(board: Board, canon: Canon, table: Table, counters: Arc<Counters>) -> Search {
+        let cells = board.cell_count();
+        Search {
+            board,
+            canon,
+            table,
+            vcf: Vcf::new(cells),
+            attacker: Player::X,
+            zone: vec![false; cells],
+            nodes: 0,
+            stopped: false,
+            budget: Budget::default(),
+            depth: 0,
+            counters,
+        }
+    }
+
+    /// Places a stone of the side to move.
+    pub fn make(&mut self, cell: u32) {
+        let me = self.board.to_move();
+        self.board.make(cell);
+        self.canon.toggle(cell, me);
+    }
+
+    /// Takes back the stone on `cell`, the last one placed.
+    pub fn unmake(&mut self, cell: u32) {
+        self.board.unmake();
+        let me = self.board.to_move();
+        self.canon.toggle(cell, me);
+    }
+
+    /// The key of the current position for the current question.
+    pub fn key(&self) -> u64 {
+        self.canon.key() ^ self.salt()
+    }
+
+    pub fn salt(&self) -> u64 {
+        if self.attacker == Player::X {
+            0
+        } else {
+            0x5851_F42D_4C95_7F2D
+        }
+    }
+
+    /// Searches the current position until it is solved or the budget runs
+    /// out; returns its (phi, delta).
+    pub fn solve(&mut self, attacker: Player, budget: &Budget) -> (u32, u32) {
+        self.attacker = attacker;
+        self.budget = budget.clone();
+        self.stopped = false;
+        self.counters
+            .attacker
+            .store(attacker.index() as u64, Ordering::Relaxed);
+        self.depth = 0;
+        loop {
+            let r = self.mid(INF, INF);
+            if r.0 == 0 || r.1 == 0 || self.stopped {
+                return r;
+            }
+        }
+    }
+
+    /// The numbers of the position after `cell`, from the table (1, 1 when unknown).
+    fn child_numbers(&self, key: u64) -> (u32, u32) {
+        self.table.get(key).unwrap_or((1, 1))
+    }
+
+    /// Whether the side to move succeeds when `winner` wins (None: nobody).
+    fn succeeds(&self, winner: Option<Player>) -> bool {
+        let me = self.board.to_move();
+        (me == self.attacker) == (winner == Some(self.attacker))
+    }
+
+    /// The rules and threat searches at the current position (module docs).
+    pub fn expand(&mut self) -> Expansion {
+        let me = self.board.to_move();
+        match self.board.result() {
+            Some(-1) => return Expansion::Solved(self.succeeds(Some(me.other()))),
+            Some(_) => return Expansion::Solved(self.succeeds(None)),
+            None => {}
+        }
+        if !self.board.threat_cells(me).is_empty() {
+            return Expansion::Solved(self.succeeds(Some(me)));
+        }
+        let theirs = self.board.threat_cells(me.other());
+        if theirs.len() >= 2 {
+            return Expansion::Solved(self.succeeds(Some(me.other())));
+        }
+        if let Some(&t) = theirs.first() {
+            return Expansion::Moves(vec![t]);
+        }
+        let moves = legal_moves(&mut self.board);
+        if me == self.attacker {
+            if self
+                .vcf
+                .find(&mut self.board, VCF_DEPTH, VCF_LIMIT)
+                .is_some()
+            {
+                return Expansion::Solved(true);
+            }
+            return Expansion::Moves(moves);
+        }
+        self.board.pass();
+        let seq = self.vcf.find(&mut self.board, VCF_DEPTH, VCF_LIMIT);
+        self.board.unmake();
+        match seq {
+            Some(seq) => {
+                vcf::zone(&self.board, &seq, &mut self.zone);
+                Expansion::Moves(
+                    moves
+                        .into_iter()
+                        .filter(|&c| self.zone[c as usize])
+                        .collect(),
+                )
+            }
+            None => Expansion::Moves(moves),
+        }
+    }
+
+    /// The moves of an expansion as children, one per symmetry class.
+    fn children(&self, moves: Vec<u32>) -> Vec<Child> {
+        let me = self.board.to_move();
+        let salt = self.salt();
+        let mut out: Vec<Child> = Vec::with_capacity(moves.len());
+        for cell in moves {
+            let key = self.canon.key_with(cell, me) ^ salt;
+            if !out.iter().any(|c| c.key == key) {
+                out.push(Child { cell, key });
+            }
+        }
+        out
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 {
+            self.counters.nodes.store(self.nodes, Ordering::Relaxed);
+            self.counters
+                .threat_nodes
+                .store(self.vcf.total, Ordering::Relaxed);
+            self.counters
+                .table_used
+                .store(self.table.used() as u64, Ordering::Relaxed);
+            if self.budget.expired() {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Multiple-iterative deepening: searches the current position until
+    /// its phi reaches `th_phi` or its delta `th_delta`; returns them.
+    fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32) {
+        let key = self.key();
+        if let Some((phi, delta)) = self.table.get(key) {
+            if phi >= th_phi || delta >= th_delta {
+                return (phi, delta);
+            }
+        }
+        self.tick();
+        let start = self.nodes;
+        let moves = match self.expand() {
+            Expansion::Solved(s) => {
+                let r = if s { (0, INF) } else { (INF, 0) };
+                self.table.put(key, r.0, r.1, 1);
+                return r;
+            }
+            Expansion::Moves(m) => m,
+        };
+        let children = self.children(moves);
+        let mut numbers: Vec<(u32, u32)> =
+            children.iter().map(|c| self.child_numbers(c.key)).collect();
+        let (mut phi, mut delta);
+        loop {
+            let mut best = 0;
+            let (mut min_delta, mut second) = (INF, INF);
+            let mut sum_phi: u64 = 0;
+            for (i, &(cphi, cdelta)) in numbers.iter().enumerate() {
+                sum_phi += u64::from(cphi);
+                if cdelta < min_delta {
+                    second = min_delta;
+                    min_delta = cdelta;
+                    best = i;
+                } else if cdelta < second {
+                    second = cdelta;
+                }
+            }
+            phi = min_delta;
+            delta = if numbers.iter().any(|n| n.0 >= INF) {
+                INF
+            } else {
+                sum_phi.min(u64::from(INF - 1)) as u32
+            };
+            if self.depth == 0 {
+                let (pn, dn) = if self.board.to_move() == self.attacker {
+                    (phi, delta)
+                } else {
+                    (delta, phi)
+                };
+                self.counters
+                    .root_pn
+                    .store(u64::from(pn), Ordering::Relaxed);
+                self.counters
+                    .root_dn
+                    .store(u64::from(dn), Ordering::Relaxed);
+            }
+            if phi >= th_phi || delta >= th_delta || self.stopped {
+                break;
+            }
+            let (cphi, _) = numbers[best];
+            let child_th_phi = (u64::from(th_delta) - u64::from(delta) + u64::from(cphi))
+                .min(u64::from(INF)) as u32;
+            let second = u64::from(second);
+            let child_th_delta = (second + 1 + second / 4)
+                .min(u64::from(th_phi))
+                .min(u64::from(INF)) as u32;
+            let cell = children[best].cell;
+            self.make(cell);
+            self.depth += 1;
+            numbers[best] = self.mid(child_th_phi, child_th_delta);
+            self.depth -= 1;
+            self.unmake(cell);
+        }
+        self.table.put(key, phi, delta, self.nodes - start + 1);
+        (phi, delta)
+    }
+}
+
+/// The playable cells of a dense board.
+pub(crate) fn legal_moves(board: &mut Board) -> Vec<u32> {
+    if board.has_gravity() {
+        board.column_moves()
+    } else {
+        (0..board.cell_count() as u32)
+            .filter(|&c| board.playable(c))
+            .collect()
+    }
+}

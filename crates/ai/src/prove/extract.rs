@@ -1,0 +1,144 @@
+//! Certificates from a finished search: for every position that the
+//! succeeding side can reach against any play of the other side, its move.
+//!
+//! The walk follows the search's table where it can, the threat sequences
+//! where the search proved a position by one, and searches again wherever
+//! the table has lost a position or the search never looked (the defender's
+//! replies outside a threat sequence's zone). Every reply of the other side
+//! is followed, so the certificate answers all of them; symmetric positions
+//! are written once.
+
+use super::dfpn::{legal_moves, Search};
+use super::table::INF;
+use crate::Budget;
+use hypertac_core::Player;
+use std::collections::HashSet;
+
+/// Most threat-sequence positions searched when looking for an extraction move.
+const VCF_LIMIT: u64 = 200_000;
+
+/// One certificate entry: the stones (bitsets, cell i = bit i % 64 of word
+/// i / 64) and the move of the succeeding side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// X's stones.
+    pub x: Vec<u64>,
+    /// O's stones.
+    pub o: Vec<u64>,
+    /// The move, a cell index.
+    pub mv: u32,
+}
+
+/// Builds the entries proving that `winner` succeeds from the current
+/// position in the search's current question (the attacker wins, or the
+/// defender does not lose).
+pub(crate) fn entries(search: &mut Search, winner: Player) -> Result<Vec<Entry>, String> {
+    let mut walk = Walk {
+        winner,
+        seen: HashSet::new(),
+        out: Vec::new(),
+    };
+    walk.node(search)?;
+    Ok(walk.out)
+}
+
+struct Walk {
+    winner: Player,
+    seen: HashSet<u64>,
+    out: Vec<Entry>,
+}
+
+impl Walk {
+    fn node(&mut self, s: &mut Search) -> Result<(), String> {
+        let me = s.board.to_move();
+        if s.board.result().is_some() || !self.seen.insert(s.key()) {
+            return Ok(());
+        }
+        if me == self.winner {
+            if !s.board.threat_cells(me).is_empty() {
+                return Ok(());
+            }
+            let mv = best_move(s)?;
+            self.out.push(entry(s, mv));
+            s.make(mv);
+            let r = self.after_move(s);
+            s.unmake(mv);
+            return r;
+        }
+        for reply in legal_moves(&mut s.board) {
+            s.make(reply);
+            let r = self.after_move(s);
+            s.unmake(reply);
+            r?;
+        }
+        Ok(())
+    }
+
+    fn after_move(&mut self, s: &mut Search) -> Result<(), String> {
+        match s.board.result() {
+            // The player who just moved completed a line.
+            Some(-1) if s.board.to_move() == self.winner => {
+                Err("the certificate walk reached a lost position".into())
+            }
+            Some(-1) => Ok(()),
+            Some(_) if self.winner == s.attacker => {
+                Err("the certificate walk reached a full board".into())
+            }
+            Some(_) => Ok(()),
+            None => self.node(s),
+        }
+    }
+}
+
+/// A move of the side to move that keeps its success: forced blocks, then
+/// the table, then a threat sequence, then a new search.
+pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
+    let me = s.board.to_move();
+    if let Some(&c) = s.board.threat_cells(me).first() {
+        return Ok(c);
+    }
+    if let Some(&t) = s.board.threat_cells(me.other()).first() {
+        return Ok(t);
+    }
+    if let Some(c) = from_table(s) {
+        return Ok(c);
+    }
+    if me == s.attacker {
+        if let Some(seq) = s.vcf.find(&mut s.board, 64, VCF_LIMIT) {
+            return Ok(seq.moves.first().copied().unwrap_or(seq.wins[0]));
+        }
+    }
+    let (phi, _) = s.solve(s.attacker, &Budget::default());
+    if phi != 0 {
+        return Err("a position of the proof no longer proves".into());
+    }
+    from_table(s).ok_or_else(|| "no proved move in the table after a new search".into())
+}
+
+/// A move whose position the table shows lost for the other side.
+fn from_table(s: &mut Search) -> Option<u32> {
+    let me = s.board.to_move();
+    for c in legal_moves(&mut s.board) {
+        let key = s.canon.key_with(c, me) ^ s.salt();
+        if let Some((phi, _)) = s.table.get(key) {
+            if phi >= INF {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+fn entry(s: &Search, mv: u32) -> Entry {
+    let words = s.board.cell_count().div_ceil(64);
+    let (mut x, mut o) = (vec![0u64; words], vec![0u64; words]);
+    for c in 0..s.board.cell_count() as u32 {
+        let bits = match s.board.stone(c) {
+            1 => &mut x,
+            2 => &mut o,
+            _ => continue,
+        };
+        bits[c as usize / 64] |= 1 << (c % 64);
+    }
+    Entry { x, o, mv }
+}

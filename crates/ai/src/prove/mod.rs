@@ -1,0 +1,292 @@
+//! The prover: exact values of k-in-a-row positions, with certificates.
+//!
+//! A position's value takes up to two questions, each answered by one
+//! depth-first proof-number search (`dfpn.rs`): "can the side to move force
+//! a win?" and, if not, "can the other side?". Neither means a draw. The
+//! searches share one transposition table keyed by symmetric keys
+//! (`canon.rs`), prove the attacker's positions by threat sequences
+//! (`vcf.rs`) and restrict the defender's replies to a sequence's zone.
+//! [`Prover::certificate`] then walks the finished search and writes, for
+//! every position the succeeding side can reach, its move (`extract.rs`):
+//! a win needs one strategy, a draw one for each side (neither loses).
+//!
+//! Work is resumable: [`Prover::run`] may be called again after its budget
+//! ran out, and [`Prover::write_checkpoint`] / [`Prover::read_checkpoint`]
+//! save and restore the solved part of the table across processes.
+//!
+//! Supported: dense boards of at most [`MAX_CELLS`] cells, win rule `first`,
+//! any shape, k, gravity and wrap.
+
+mod canon;
+mod dfpn;
+mod extract;
+mod table;
+mod vcf;
+
+pub use dfpn::Counters;
+pub use extract::Entry;
+
+use crate::board::Board;
+use crate::{symmetry, Budget};
+use canon::Canon;
+use dfpn::Search;
+use hypertac_core::{Cell, Player, Position, WinRule};
+use std::io::{self, Read, Write};
+use std::sync::Arc;
+use table::{Table, INF};
+
+/// Largest board the prover takes (cells).
+pub const MAX_CELLS: u64 = 4096;
+
+/// The value of a position as far as it is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// This player can force a win.
+    Win(Player),
+    /// Neither side can force a win.
+    Draw,
+    /// The budget ran out first.
+    Unknown,
+}
+
+/// Why a position cannot be proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProveError(pub String);
+
+impl std::fmt::Display for ProveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ProveError {}
+
+/// One section of a certificate: `player` succeeds (wins, or with
+/// `win == false` does not lose) by playing the entries' moves.
+#[derive(Clone, Debug)]
+pub struct Strategy {
+    /// The succeeding side.
+    pub player: Player,
+    /// Whether it wins (else it does not lose).
+    pub win: bool,
+    /// Its moves.
+    pub entries: Vec<Entry>,
+}
+
+/// State of one question: unanswered, or its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    Open,
+    Proved,
+    Disproved,
+}
+
+/// A resumable proof of one position (see the module docs).
+pub struct Prover {
+    search: Search,
+    root: Position,
+    /// Answers to "can X win?" and "can O win?" (by player index).
+    answers: [Answer; 2],
+}
+
+const CHECKPOINT_MAGIC: &[u8; 16] = b"hypertac-dfpn-1\n";
+
+impl Prover {
+    /// A prover for `pos` with a table of about `memory_bytes`.
+    ///
+    /// # Errors
+    /// The game is over, the board is sparse or larger than [`MAX_CELLS`],
+    /// or the win rule is not `first`.
+    pub fn new(pos: &Position, memory_bytes: usize) -> Result<Prover, ProveError> {
+        let rules = pos.rules();
+        if rules.win() != WinRule::FirstToK {
+            return Err(ProveError(format!(
+                "the prover handles the rule `first` only, not `{}`",
+                rules.win().name()
+            )));
+        }
+        let cells = rules.shape().cell_count();
+        if cells > MAX_CELLS || pos.line_view().is_none() {
+            return Err(ProveError(format!(
+                "the board has {cells} cells; the prover takes at most {MAX_CELLS}"
+            )));
+        }
+        if pos.is_over() {
+            return Err(ProveError("the game is already over".into()));
+        }
+        let maps = symmetry::group(pos).unwrap_or_else(|| vec![(0..cells as u32).collect()]);
+        let mut canon = Canon::new(maps, 0);
+        for (i, &c) in pos.moves().iter().enumerate() {
+            canon.toggle(c.0 as u32, Player::to_move_at(i));
+        }
+        let search = Search::new(
+            Board::new(pos),
+            canon,
+            Table::new(memory_bytes),
+            Arc::new(Counters::default()),
+        );
+        Ok(Prover {
+            search,
+            root: pos.clone(),
+            answers: [Answer::Open; 2],
+        })
+    }
+
+    /// Counters a progress display may read while [`Prover::run`] works.
+    pub fn counters(&self) -> Arc<Counters> {
+        self.search.counters.clone()
+    }
+
+    /// Number of symmetries used.
+    pub fn symmetries(&self) -> usize {
+        self.search.canon.len()
+    }
+
+    /// Bytes of the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.search.table.bytes()
+    }
+
+    /// Positions searched so far (proof-number and threat-sequence searches).
+    pub fn positions(&self) -> (u64, u64) {
+        (self.search.nodes, self.search.vcf.total)
+    }
+
+    /// Searches until the value is known or the budget runs out; may be
+    /// called again to go on.
+    pub fn run(&mut self, budget: &Budget) -> Verdict {
+        let me = self.root.to_move();
+        for attacker in [me, me.other()] {
+            if let Some(v) = self.verdict() {
+                return v;
+            }
+            if self.answers[attacker.index()] != Answer::Open {
+                continue;
+            }
+            let (phi, delta) = self.search.solve(attacker, budget);
+            // At the root the mover is `me`: phi is its proof number.
+            let (pn, dn) = if attacker == me {
+                (phi, delta)
+            } else {
+                (delta, phi)
+            };
+            if pn == 0 {
+                self.answers[attacker.index()] = Answer::Proved;
+            } else if dn == 0 {
+                self.answers[attacker.index()] = Answer::Disproved;
+            } else {
+                return Verdict::Unknown;
+            }
+        }
+        self.verdict().unwrap_or(Verdict::Unknown)
+    }
+
+    /// The value once the questions asked so far settle it.
+    pub fn verdict(&self) -> Option<Verdict> {
+        let me = self.root.to_move();
+        match (self.answers[me.index()], self.answers[me.other().index()]) {
+            (Answer::Proved, _) => Some(Verdict::Win(me)),
+            (Answer::Disproved, Answer::Proved) => Some(Verdict::Win(me.other())),
+            (Answer::Disproved, Answer::Disproved) => Some(Verdict::Draw),
+            _ => None,
+        }
+    }
+
+    /// A best move at the root once the value is known: a winning move for
+    /// the winner, a move that does not lose in a draw, none for the loser.
+    pub fn best_move(&mut self) -> Option<Cell> {
+        let me = self.root.to_move();
+        let attacker = match self.verdict()? {
+            Verdict::Win(p) if p == me => me,
+            Verdict::Draw => me.other(),
+            _ => return None,
+        };
+        self.search.attacker = attacker;
+        extract::best_move(&mut self.search)
+            .ok()
+            .map(|c| self.search.board.cell(c))
+    }
+
+    /// The certificate of a known value: one strategy for a win, two for a draw.
+    ///
+    /// # Errors
+    /// The value is not known yet, or (a bug) the walk found a hole.
+    pub fn certificate(&mut self) -> Result<Vec<Strategy>, ProveError> {
+        let me = self.root.to_move();
+        let sections: Vec<(Player, Player, bool)> = match self.verdict() {
+            Some(Verdict::Win(p)) => vec![(p, p, true)],
+            Some(Verdict::Draw) => {
+                vec![(Player::X, Player::O, false), (Player::O, Player::X, false)]
+            }
+            _ => return Err(ProveError("the value is not known yet".into())),
+        };
+        let _ = me;
+        let mut out = Vec::new();
+        for (player, attacker, win) in sections {
+            self.search.attacker = attacker;
+            let entries = extract::entries(&mut self.search, player).map_err(ProveError)?;
+            out.push(Strategy {
+                player,
+                win,
+                entries,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Writes the solved part of the table and the answers so far.
+    ///
+    /// # Errors
+    /// Errors of the writer.
+    pub fn write_checkpoint(&self, w: &mut dyn Write) -> io::Result<()> {
+        w.write_all(CHECKPOINT_MAGIC)?;
+        for a in self.answers {
+            w.write_all(&[a as u8])?;
+        }
+        for (key, phi, _, work) in self.search.table.solved() {
+            w.write_all(&key.to_le_bytes())?;
+            w.write_all(&[u8::from(phi == 0)])?;
+            w.write_all(&work.to_le_bytes())?;
+        }
+        let _ = INF;
+        w.flush()
+    }
+
+    /// Restores what [`Prover::write_checkpoint`] wrote (for the same position).
+    ///
+    /// # Errors
+    /// A file that is not such a checkpoint.
+    pub fn read_checkpoint(&mut self, r: &mut dyn Read) -> Result<u64, ProveError> {
+        let bad = |m: &str| ProveError(format!("not a prover checkpoint: {m}"));
+        let mut head = [0u8; 18];
+        r.read_exact(&mut head).map_err(|_| bad("too short"))?;
+        if &head[..16] != CHECKPOINT_MAGIC {
+            return Err(bad("wrong magic"));
+        }
+        let answer = |b: u8| match b {
+            0 => Ok(Answer::Open),
+            1 => Ok(Answer::Proved),
+            2 => Ok(Answer::Disproved),
+            _ => Err(bad("bad answer byte")),
+        };
+        self.answers = [answer(head[16])?, answer(head[17])?];
+        let mut rest = Vec::new();
+        r.read_to_end(&mut rest).map_err(|e| bad(&e.to_string()))?;
+        if rest.len() % 13 != 0 {
+            return Err(bad("truncated entry"));
+        }
+        let mut n = 0;
+        for rec in rest.chunks_exact(13) {
+            let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
+            let (phi, delta) = match rec[8] {
+                1 => (0, INF),
+                0 => (INF, 0),
+                _ => return Err(bad("bad entry")),
+            };
+            let work = u32::from_le_bytes(rec[9..13].try_into().expect("4 bytes"));
+            self.search.table.restore(key, phi, delta, work);
+            n += 1;
+        }
+        Ok(n)
+    }
+}

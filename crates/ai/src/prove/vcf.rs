@@ -1,0 +1,193 @@
+//! Victory by continuous threats: the attacker plays moves that each make a
+//! threat (k-1 of its stones on a line whose last cell is playable), the
+//! defender must block each, until one move makes two threats at once.
+//! A block that makes a threat of the defender must be answered first (the
+//! attacker's next move is that cell, and it must threaten again).
+//!
+//! Used by the prover as a fast proof at the attacker's nodes, and at the
+//! defender's nodes to find the few replies that can stop the attacker's
+//! sequence (see [`zone`]).
+
+use crate::board::Board;
+use hypertac_core::Player;
+
+/// A threat sequence found: the moves in order (attacker, defender's block,
+/// attacker, ...; ends with the attacker's move) and the cells where the
+/// attacker then wins (two of them after a double threat, one if the
+/// attacker could already win at once).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Sequence {
+    pub moves: Vec<u32>,
+    pub wins: Vec<u32>,
+}
+
+/// Failed searches by position, lossy.
+const CACHE: usize = 1 << 16;
+
+/// The threat-sequence searcher, with a cache of positions without one.
+pub(crate) struct Vcf {
+    failed: Vec<(u64, u32)>,
+    tally: Vec<u16>,
+    path: Vec<u32>,
+    wins: Vec<u32>,
+    nodes: u64,
+    limit: u64,
+    /// Positions searched over all calls.
+    pub total: u64,
+}
+
+impl Vcf {
+    /// A searcher for a board of `cells` cells.
+    pub fn new(cells: usize) -> Vcf {
+        Vcf {
+            failed: vec![(0, 0); CACHE],
+            tally: vec![0; cells],
+            path: Vec::new(),
+            wins: Vec::new(),
+            nodes: 0,
+            limit: 0,
+            total: 0,
+        }
+    }
+
+    /// A threat sequence for the side to move on `b` (at most `depth`
+    /// attacker moves, `limit` positions), or `None`. The board is left as
+    /// it was.
+    pub fn find(&mut self, b: &mut Board, depth: u32, limit: u64) -> Option<Sequence> {
+        self.path.clear();
+        self.wins.clear();
+        self.nodes = 0;
+        self.limit = limit;
+        let me = b.to_move();
+        let found = self.attack(b, me, depth);
+        self.total += self.nodes;
+        found.then(|| Sequence {
+            moves: self.path.clone(),
+            wins: self.wins.clone(),
+        })
+    }
+
+    fn attack(&mut self, b: &mut Board, me: Player, depth: u32) -> bool {
+        let mine = b.threat_cells(me);
+        if let Some(&c) = mine.first() {
+            self.wins.push(c);
+            return true;
+        }
+        let theirs = b.threat_cells(me.other());
+        if theirs.len() >= 2 || depth == 0 || self.nodes >= self.limit {
+            return false;
+        }
+        let key = b.hash() ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = key as usize & (CACHE - 1);
+        if self.failed[slot].0 == key && self.failed[slot].1 >= depth {
+            return false;
+        }
+        self.nodes += 1;
+        let candidates = match theirs.first() {
+            Some(&t) => vec![t],
+            None => self.threat_makers(b, me),
+        };
+        for c in candidates {
+            b.make(c);
+            let blocks = if b.threat_cells(me.other()).is_empty() {
+                b.threat_cells(me)
+            } else {
+                Vec::new()
+            };
+            match blocks.len() {
+                0 => {}
+                1 => {
+                    let t = blocks[0];
+                    b.make(t);
+                    self.path.push(c);
+                    self.path.push(t);
+                    let won = self.attack(b, me, depth - 1);
+                    b.unmake();
+                    if won {
+                        b.unmake();
+                        return true;
+                    }
+                    self.path.truncate(self.path.len() - 2);
+                }
+                _ => {
+                    self.path.push(c);
+                    self.wins.extend_from_slice(&blocks[..2]);
+                    b.unmake();
+                    return true;
+                }
+            }
+            b.unmake();
+        }
+        if self.nodes < self.limit {
+            self.failed[slot] = (key, depth);
+        }
+        false
+    }
+
+    /// Playable cells where `me` would make a threat, most threats first.
+    fn threat_makers(&mut self, b: &Board, me: Player) -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::new();
+        for &l in b.open2(me) {
+            for &c in b.line(l) {
+                if b.stone(c) == 0 && b.playable(c) {
+                    if self.tally[c as usize] == 0 {
+                        out.push(c);
+                    }
+                    self.tally[c as usize] += 1;
+                }
+            }
+        }
+        out.sort_by_key(|&c| (std::cmp::Reverse(self.tally[c as usize]), c));
+        for &c in &out {
+            self.tally[c as usize] = 0;
+        }
+        out
+    }
+}
+
+/// The defender's replies that might stop `seq`, a threat sequence the
+/// attacker would have after a free move of the defender (who is to move on
+/// `b`): any other reply leaves the sequence winning. Marks, by cell id:
+/// - the cells the sequence plays or wins on;
+/// - the empty cells of every line without attacker stones on which the
+///   defender's stones, with its blocks in the sequence, number k-2 or more
+///   (a defender stone there could make a threat that interrupts it);
+/// - on gravity boards, every cell of a column holding a marked cell (a
+///   stone there moves the heights the sequence relies on).
+pub(crate) fn zone(b: &Board, seq: &Sequence, zone: &mut [bool]) {
+    let defender = b.to_move();
+    let attacker = defender.other();
+    zone.iter_mut().for_each(|z| *z = false);
+    let blocks: Vec<u32> = seq.moves.iter().skip(1).step_by(2).copied().collect();
+    for &c in seq.moves.iter().chain(&seq.wins) {
+        zone[c as usize] = true;
+    }
+    let k = u32::from(b.k());
+    for l in 0..b.line_total() as u32 {
+        let counts = b.counts(l);
+        if counts[attacker.index()] > 0 {
+            continue;
+        }
+        let cells = b.line(l);
+        let mine = u32::from(counts[defender.index()])
+            + cells.iter().filter(|c| blocks.contains(c)).count() as u32;
+        if mine + 2 >= k {
+            for &c in cells {
+                if b.stone(c) == 0 {
+                    zone[c as usize] = true;
+                }
+            }
+        }
+    }
+    if b.has_gravity() {
+        let columns: Vec<u64> = (0..zone.len() as u32)
+            .filter(|&c| zone[c as usize])
+            .map(|c| b.column_of(c))
+            .collect();
+        for c in 0..zone.len() as u32 {
+            if !zone[c as usize] && columns.contains(&b.column_of(c)) {
+                zone[c as usize] = true;
+            }
+        }
+    }
+}
