@@ -1,0 +1,652 @@
+//! The proof file format, version 1.
+//!
+//! ```text
+//! hypertac-proof\n                         magic line
+//! {JSON header}\n                          one line
+//! <entries of section 0><entries of section 1>...
+//! ```
+//!
+//! The header is one line of JSON:
+//!
+//! ```json
+//! {"version":1,
+//!  "rules":{"shape":[4,4,4],"k":4,"gravity":null,"rule":"first","wrap":false},
+//!  "moves":"0,0,0;1,1,1",
+//!  "value":"X wins",
+//!  "best":"3,3,3",
+//!  "sections":[{"player":"X","goal":"win","entries":123456}],
+//!  "stats":{"nodes":1000000}}
+//! ```
+//!
+//! - `rules`: as in game records ([`hypertac_core::record::RulesSpec`]);
+//!   the board has at most 65535 cells (moves are stored in a `u16`).
+//! - `moves`: the root position, cells `x,y,..` separated by `;`, X first;
+//!   `""` for the empty board.
+//! - `value`: `X wins`, `O wins` or `draw`. `X wins` needs exactly one
+//!   section `{X, win}`, `O wins` one `{O, win}`, `draw` two sections
+//!   `{X, not-lose}` and `{O, not-lose}` (in any order).
+//! - `best`: a best move at the root (informative, not checked), or `null`.
+//! - `sections`: the proving side (`X` or `O`), its goal (`win`: every
+//!   branch ends with a completed line of that side; `not-lose`: every
+//!   branch ends with its line or a full board) and the number of entries.
+//! - `stats`: any JSON object (search statistics); the checker ignores it.
+//!
+//! After the header come the entries of every section, in the order of
+//! `sections`, with nothing between them and nothing after the last. With
+//! B = ceil(cells / 8), an entry is 2B + 2 bytes:
+//!
+//! ```text
+//! | X stones: B bytes | O stones: B bytes | move: u16 little-endian |
+//!   cell i = bit (i % 8) of byte (i / 8), cells numbered as in hypertac_core
+//! ```
+//!
+//! An entry says: in this position (the section's player to move), the
+//! player plays this cell. Entries may come in any order; the checker finds
+//! a position's entry up to the board's symmetries (see
+//! [`crate::symmetry`]), so one entry serves a whole class of symmetric
+//! positions. Reading refuses, naming the section and entry: a file shorter
+//! or longer than the header says, bits beyond the board, a cell with both
+//! stones, a move off the board or on an occupied cell, and a position
+//! where the section's player is not to move (X moves when both have as
+//! many stones, O when X has one more).
+
+use hypertac_core::record::RulesSpec;
+use hypertac_core::{notation, Cell, Player, Rules};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::Path;
+
+/// The first line of every proof file (without its newline).
+pub const MAGIC: &str = "hypertac-proof";
+/// The format version this code writes and reads.
+pub const VERSION: u32 = 1;
+/// Most cells a board of a proof may have (moves are stored as `u16`).
+pub const MAX_CELLS: u64 = 65535;
+/// Longest header line read, in bytes.
+const MAX_HEADER_BYTES: u64 = 64 << 20;
+
+/// What a section proves for its player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Every branch ends with a completed line of the player.
+    Win,
+    /// Every branch ends with a completed line of the player or a full board.
+    NotLose,
+}
+
+impl Goal {
+    /// `win` or `not-lose`, as in the header.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Goal::Win => "win",
+            Goal::NotLose => "not-lose",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Goal> {
+        match text {
+            "win" => Some(Goal::Win),
+            "not-lose" => Some(Goal::NotLose),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The value of a position under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// This player wins.
+    Win(Player),
+    /// Neither side can force a win.
+    Draw,
+}
+
+impl Value {
+    /// Parses `X wins`, `O wins` or `draw`.
+    fn parse(text: &str) -> Option<Value> {
+        match text {
+            "X wins" => Some(Value::Win(Player::X)),
+            "O wins" => Some(Value::Win(Player::O)),
+            "draw" => Some(Value::Draw),
+            _ => None,
+        }
+    }
+
+    /// The sections (player, goal) that prove this value, in the order
+    /// [`Certificate`]s from this crate's callers should write them.
+    pub fn sections(self) -> Vec<(Player, Goal)> {
+        match self {
+            Value::Win(p) => vec![(p, Goal::Win)],
+            Value::Draw => vec![(Player::X, Goal::NotLose), (Player::O, Goal::NotLose)],
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(p) => write!(f, "{p} wins"),
+            Value::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// A proof file that cannot be read, with what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofError {
+    message: String,
+}
+
+impl ProofError {
+    pub(crate) fn new(message: impl Into<String>) -> ProofError {
+        ProofError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ProofError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ProofError {}
+
+/// The entries of one side's strategy: positions (that side to move) and its move in each.
+///
+/// Entries are kept in their file form (see the module docs), so a section
+/// of a million Qubic entries takes 18 MB.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// The proving side: every entry is a position with this player to move.
+    pub player: Player,
+    /// What the section proves for `player`.
+    pub goal: Goal,
+    cells: u64,
+    side_bytes: usize,
+    data: Vec<u8>,
+}
+
+impl Section {
+    /// An empty section for a board of `cells` cells.
+    ///
+    /// # Panics
+    /// If `cells` is 0 or over 65535 (the format stores moves as `u16`).
+    pub fn new(player: Player, goal: Goal, cells: u64) -> Section {
+        assert!(
+            (1..=MAX_CELLS).contains(&cells),
+            "a proof board has 1 to {MAX_CELLS} cells, not {cells}"
+        );
+        Section {
+            player,
+            goal,
+            cells,
+            side_bytes: cells.div_ceil(8) as usize,
+            data: Vec::new(),
+        }
+    }
+
+    /// Number of cells of the board.
+    pub fn cells(&self) -> u64 {
+        self.cells
+    }
+
+    /// Bytes of one entry in the file: 2 * ceil(cells / 8) + 2.
+    pub fn entry_size(&self) -> usize {
+        2 * self.side_bytes + 2
+    }
+
+    /// Appends an entry: X and O stones as bitsets of `u64` words (cell i is
+    /// bit i % 64 of word i / 64; missing words read as 0, bits beyond the
+    /// board are dropped) and the move of [`Section::player`].
+    pub fn push(&mut self, x: &[u64], o: &[u64], mv: Cell) {
+        for side in [x, o] {
+            for i in 0..self.side_bytes {
+                let word = side.get(i / 8).copied().unwrap_or(0);
+                let mut byte = (word >> (8 * (i % 8))) as u8;
+                if i + 1 == self.side_bytes && self.cells % 8 != 0 {
+                    byte &= (1u8 << (self.cells % 8)) - 1;
+                }
+                self.data.push(byte);
+            }
+        }
+        self.data.extend_from_slice(&(mv.0 as u16).to_le_bytes());
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.data.len() / self.entry_size()
+    }
+
+    /// Whether the section has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// Entry `i`: X stones, O stones (as `u64` words, ceil(cells / 64) of
+    /// them) and the move.
+    ///
+    /// # Panics
+    /// If `i >= len()`.
+    pub fn get(&self, i: usize) -> (Vec<u64>, Vec<u64>, Cell) {
+        let words = self.cells.div_ceil(64) as usize;
+        let (x, o, mv) = self.entry_bytes(i);
+        (to_words(x, words), to_words(o, words), mv)
+    }
+
+    /// Entry `i` in its file form: X bytes, O bytes, move.
+    ///
+    /// # Panics
+    /// If `i >= len()`.
+    pub fn entry_bytes(&self, i: usize) -> (&[u8], &[u8], Cell) {
+        let size = self.entry_size();
+        let e = &self.data[i * size..(i + 1) * size];
+        let (x, rest) = e.split_at(self.side_bytes);
+        let (o, mv) = rest.split_at(self.side_bytes);
+        (x, o, Cell(u64::from(u16::from_le_bytes([mv[0], mv[1]]))))
+    }
+
+    /// The entries' bytes as stored in the file.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// Checks entry `i` on its own: bits on the board only, no cell with
+    /// both stones, the move on an empty cell of the board, the section's
+    /// player to move.
+    fn check_entry(&self, i: usize) -> Result<(), String> {
+        let (x, o, mv) = self.entry_bytes(i);
+        let tail = self.cells % 8;
+        if tail != 0 {
+            let extra = !((1u8 << tail) - 1);
+            for (side, bytes) in [('X', x), ('O', o)] {
+                if bytes[self.side_bytes - 1] & extra != 0 {
+                    return Err(format!(
+                        "an {side} stone on a bit beyond the {} cells of the board",
+                        self.cells
+                    ));
+                }
+            }
+        }
+        if let Some((b, _)) = x.iter().zip(o).enumerate().find(|(_, (a, b))| *a & *b != 0) {
+            let bit = (x[b] & o[b]).trailing_zeros() as usize;
+            return Err(format!(
+                "cell index {} holds both an X and an O stone",
+                b * 8 + bit
+            ));
+        }
+        if mv.0 >= self.cells {
+            return Err(format!(
+                "the move, cell index {}, is off the {}-cell board",
+                mv.0, self.cells
+            ));
+        }
+        let (byte, bit) = ((mv.0 / 8) as usize, mv.0 % 8);
+        if (x[byte] | o[byte]) >> bit & 1 != 0 {
+            return Err(format!(
+                "the move, cell index {}, is on an occupied cell",
+                mv.0
+            ));
+        }
+        let nx: u32 = x.iter().map(|b| b.count_ones()).sum();
+        let no: u32 = o.iter().map(|b| b.count_ones()).sum();
+        let to_move = if nx == no {
+            Some(Player::X)
+        } else if nx == no + 1 {
+            Some(Player::O)
+        } else {
+            None
+        };
+        if to_move != Some(self.player) {
+            return Err(format!(
+                "X has {nx} stones and O {no}: not a position with {} to move",
+                self.player
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn to_words(bytes: &[u8], words: usize) -> Vec<u64> {
+    let mut out = vec![0u64; words];
+    for (i, &b) in bytes.iter().enumerate() {
+        out[i / 8] |= u64::from(b) << (8 * (i % 8));
+    }
+    out
+}
+
+/// A claimed value with the sections that prove it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Certificate {
+    /// The rules of the game.
+    pub rules: RulesSpec,
+    /// The root position: moves from the empty board, X first.
+    pub moves: Vec<Cell>,
+    /// The claimed value of the root.
+    pub value: Value,
+    /// A best move at the root (informative; not checked).
+    pub best: Option<Cell>,
+    /// The strategies: see [`Value`] for which sections each value needs.
+    pub sections: Vec<Section>,
+    /// Statistics of the search that found the proof; ignored by the checker.
+    pub stats: serde_json::Value,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Header {
+    version: u32,
+    rules: RulesSpec,
+    moves: String,
+    value: String,
+    best: Option<String>,
+    sections: Vec<SectionHeader>,
+    #[serde(default)]
+    stats: serde_json::Value,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SectionHeader {
+    player: String,
+    goal: String,
+    entries: u64,
+}
+
+impl Certificate {
+    /// The rules of the certificate.
+    ///
+    /// # Errors
+    /// Rules the core refuses, or a board of more than 65535 cells.
+    pub fn to_rules(&self) -> Result<Rules, ProofError> {
+        let rules = self
+            .rules
+            .to_rules()
+            .map_err(|e| ProofError::new(format!("bad rules in the proof header: {e}")))?;
+        let cells = rules.shape().cell_count();
+        if cells > MAX_CELLS {
+            return Err(ProofError::new(format!(
+                "a proof board has at most {MAX_CELLS} cells; {} has {cells}",
+                rules.shape()
+            )));
+        }
+        Ok(rules)
+    }
+
+    /// Writes the certificate in the file format (see the module docs).
+    ///
+    /// # Errors
+    /// Errors of the writer; `InvalidInput` when the rules are bad or a
+    /// section was made for another number of cells.
+    pub fn write_to(&self, w: &mut impl Write) -> io::Result<()> {
+        let rules = self
+            .to_rules()
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+        let shape = rules.shape();
+        let mut sections = Vec::with_capacity(self.sections.len());
+        for s in &self.sections {
+            if s.cells != shape.cell_count() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "a section made for {} cells in a proof of a {shape} board",
+                        s.cells
+                    ),
+                ));
+            }
+            sections.push(SectionHeader {
+                player: s.player.to_string(),
+                goal: s.goal.name().into(),
+                entries: s.len() as u64,
+            });
+        }
+        let header = Header {
+            version: VERSION,
+            rules: self.rules.clone(),
+            moves: notation::format_move_list(shape, &self.moves),
+            value: self.value.to_string(),
+            best: self.best.map(|c| notation::format_cell(shape, c)),
+            sections,
+            stats: if self.stats.is_null() {
+                serde_json::Value::Object(Default::default())
+            } else {
+                self.stats.clone()
+            },
+        };
+        let json = serde_json::to_string(&header).map_err(io::Error::other)?;
+        w.write_all(MAGIC.as_bytes())?;
+        w.write_all(b"\n")?;
+        w.write_all(json.as_bytes())?;
+        w.write_all(b"\n")?;
+        for s in &self.sections {
+            w.write_all(&s.data)?;
+        }
+        w.flush()
+    }
+
+    /// Reads a certificate written by [`Certificate::write_to`], checking
+    /// every entry on its own (see the module docs). It does not check the
+    /// proof: call [`crate::verify`].
+    ///
+    /// Memory grows with the bytes actually read, never with a count the
+    /// header claims.
+    ///
+    /// # Errors
+    /// Bad magic line, header or version; rules refused or a board over
+    /// 65535 cells; a malformed entry (named by section and index); a file
+    /// shorter or longer than the header says; read errors.
+    pub fn read_from(r: &mut impl Read) -> Result<Certificate, ProofError> {
+        let mut r = BufReader::with_capacity(1 << 16, r);
+        let magic = read_line(&mut r, MAGIC.len() as u64 + 1, "magic line")?;
+        if magic != MAGIC.as_bytes() {
+            return Err(ProofError::new(format!(
+                "not a hypertac proof: the first line is not {MAGIC:?}"
+            )));
+        }
+        let line = read_line(&mut r, MAX_HEADER_BYTES, "header")?;
+        let header: Header = serde_json::from_slice(&line)
+            .map_err(|e| ProofError::new(format!("bad proof header: {e}")))?;
+        if header.version != VERSION {
+            return Err(ProofError::new(format!(
+                "proof format version {} is not supported (this hypertac reads version {VERSION})",
+                header.version
+            )));
+        }
+        let mut cert = Certificate {
+            rules: header.rules,
+            moves: Vec::new(),
+            value: Value::parse(&header.value).ok_or_else(|| {
+                ProofError::new(format!(
+                    "bad proof header: value {:?} is not \"X wins\", \"O wins\" or \"draw\"",
+                    header.value
+                ))
+            })?,
+            best: None,
+            sections: Vec::new(),
+            stats: header.stats,
+        };
+        let rules = cert.to_rules()?;
+        let shape = rules.shape();
+        cert.moves = notation::parse_move_list(shape, &header.moves)
+            .map_err(|e| ProofError::new(format!("bad root moves in the proof header: {e}")))?;
+        cert.best =
+            match &header.best {
+                None => None,
+                Some(text) => Some(notation::parse_cell(shape, text).map_err(|e| {
+                    ProofError::new(format!("bad best move in the proof header: {e}"))
+                })?),
+            };
+        for (s, h) in header.sections.iter().enumerate() {
+            let player = match h.player.as_str() {
+                "X" => Player::X,
+                "O" => Player::O,
+                other => return Err(ProofError::new(format!(
+                    "bad proof header: section {s} has player {other:?}, expected \"X\" or \"O\""
+                ))),
+            };
+            let goal = Goal::parse(&h.goal).ok_or_else(|| {
+                ProofError::new(format!(
+                    "bad proof header: section {s} has goal {:?}, expected \"win\" or \"not-lose\"",
+                    h.goal
+                ))
+            })?;
+            let mut section = Section::new(player, goal, shape.cell_count());
+            let size = section.entry_size() as u64;
+            let want = h.entries.checked_mul(size).ok_or_else(|| {
+                ProofError::new(format!(
+                    "truncated: expected {} entries in section {s}, which is more than a file can hold",
+                    h.entries
+                ))
+            })?;
+            section.data = read_up_to(&mut r, want)
+                .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
+            if (section.data.len() as u64) < want {
+                return Err(ProofError::new(format!(
+                    "truncated: expected {} entries in section {s}, found {}",
+                    h.entries,
+                    section.data.len() as u64 / size
+                )));
+            }
+            for i in 0..section.len() {
+                section
+                    .check_entry(i)
+                    .map_err(|e| ProofError::new(format!("section {s} entry {i}: {e}")))?;
+            }
+            cert.sections.push(section);
+        }
+        let mut byte = [0u8; 1];
+        loop {
+            match r.read(&mut byte) {
+                Ok(0) => break,
+                Ok(_) => {
+                    return Err(ProofError::new(
+                        "trailing bytes after the last entry of the proof",
+                    ))
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ProofError::new(format!("reading the proof: {e}"))),
+            }
+        }
+        Ok(cert)
+    }
+
+    /// Writes the certificate to `path` safely: to `path.tmp` first, synced
+    /// to disk, then renamed over `path`.
+    ///
+    /// # Errors
+    /// File system errors, and those of [`Certificate::write_to`].
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = std::path::PathBuf::from(tmp);
+        let result = (|| {
+            let file = std::fs::File::create(&tmp)?;
+            let mut w = io::BufWriter::with_capacity(1 << 20, file);
+            self.write_to(&mut w)?;
+            let file = w.into_inner().map_err(|e| e.into_error())?;
+            file.sync_all()
+        })();
+        if let Err(e) = result {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads a certificate from a file (see [`Certificate::read_from`]).
+    ///
+    /// # Errors
+    /// The file cannot be opened, or [`Certificate::read_from`] refuses it.
+    pub fn load(path: &Path) -> Result<Certificate, ProofError> {
+        let mut file = std::fs::File::open(path)
+            .map_err(|e| ProofError::new(format!("cannot open {}: {e}", path.display())))?;
+        Certificate::read_from(&mut file)
+    }
+}
+
+/// Reads one line of at most `limit` bytes (newline included) and returns it without the newline.
+fn read_line(r: &mut impl BufRead, limit: u64, what: &str) -> Result<Vec<u8>, ProofError> {
+    let mut line = Vec::new();
+    r.take(limit)
+        .read_until(b'\n', &mut line)
+        .map_err(|e| ProofError::new(format!("reading the proof {what}: {e}")))?;
+    if line.last() != Some(&b'\n') {
+        return Err(ProofError::new(if line.len() as u64 >= limit {
+            format!("not a hypertac proof: the {what} is longer than {limit} bytes")
+        } else {
+            format!("not a hypertac proof: the file ends inside the {what}")
+        }));
+    }
+    line.pop();
+    Ok(line)
+}
+
+/// Reads up to `want` bytes (fewer at the end of the input), growing the
+/// buffer only as data arrives.
+fn read_up_to(r: &mut impl Read, want: u64) -> io::Result<Vec<u8>> {
+    const CHUNK: u64 = 1 << 20;
+    let mut out = Vec::new();
+    while (out.len() as u64) < want {
+        let step = (want - out.len() as u64).min(CHUNK) as usize;
+        let start = out.len();
+        out.resize(start + step, 0);
+        let mut got = 0;
+        while got < step {
+            match r.read(&mut out[start + got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        out.truncate(start + got);
+        if got < step {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Certificate {
+        let rules = Rules::preset("tictactoe").unwrap();
+        let mut s = Section::new(Player::X, Goal::Win, 9);
+        s.push(&[0b1], &[0b10], Cell(4));
+        s.push(&[], &[], Cell(8));
+        Certificate {
+            rules: RulesSpec::of(&rules),
+            moves: vec![Cell(4), Cell(0)],
+            value: Value::Win(Player::X),
+            best: Some(Cell(8)),
+            sections: vec![s],
+            stats: serde_json::json!({"nodes": 3}),
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let cert = sample();
+        let mut bytes = Vec::new();
+        cert.write_to(&mut bytes).unwrap();
+        assert!(bytes.starts_with(b"hypertac-proof\n{\"version\":1,"));
+        assert_eq!(
+            bytes.len() - bytes.iter().rposition(|&b| b == b'\n').unwrap() - 1,
+            2 * 6
+        );
+        let back = Certificate::read_from(&mut bytes.as_slice()).unwrap();
+        assert_eq!(back, cert);
+        assert_eq!(back.sections[0].get(0), (vec![1], vec![2], Cell(4)));
+        assert_eq!(back.sections[0].len(), 2);
+    }
+}

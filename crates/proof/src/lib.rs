@@ -1,0 +1,17 @@
+//! Certificates of solved k-in-a-row positions, and their independent checker.
+//!
+//! A [`Certificate`] claims the value of a position (`X wins`, `O wins` or
+//! `draw`) and backs the claim with one [`Section`] per side that must be
+//! proved: for every position the other side can force, the move the proving
+//! side plays. [`format`] documents the file format (versioned, binary after
+//! a one-line JSON header); [`verify`] replays every reply of the other side
+//! and checks that each branch ends as claimed.
+//!
+//! The checker shares no code with the search that writes the proofs: it
+//! uses only the rules core (`hypertac-core`: rules, shapes, the line table,
+//! notation) and its own bitsets and symmetry group.
+#![deny(missing_docs)]
+
+pub mod format;
+
+pub use format::{Certificate, Goal, ProofError, Section, Value, MAGIC, VERSION};
