@@ -7,6 +7,7 @@
 mod bench;
 mod bot;
 mod play;
+mod prove;
 mod records;
 mod referee;
 mod serve;
@@ -45,6 +46,8 @@ enum Command {
     Records(records::RecordsArgs),
     /// Speed measurements against in-process baselines.
     Bench(bench::BenchArgs),
+    /// The exact value of a position, with a certificate (`--proof FILE`).
+    Prove(prove::ProveArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::Referee(args)) => referee::run(&args),
         Some(Command::Records(args)) => records::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Prove(args)) => prove::run(&args),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }
