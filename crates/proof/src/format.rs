@@ -262,7 +262,7 @@ impl Section {
     /// Checks entry `i` on its own: bits on the board only, no cell with
     /// both stones, the move on an empty cell of the board, the section's
     /// player to move.
-    fn check_entry(&self, i: usize) -> Result<(), String> {
+    pub(crate) fn check_entry(&self, i: usize) -> Result<(), String> {
         let (x, o, mv) = self.entry_bytes(i);
         let tail = self.cells % 8;
         if tail != 0 {
@@ -488,9 +488,11 @@ impl Certificate {
             let player = match h.player.as_str() {
                 "X" => Player::X,
                 "O" => Player::O,
-                other => return Err(ProofError::new(format!(
+                other => {
+                    return Err(ProofError::new(format!(
                     "bad proof header: section {s} has player {other:?}, expected \"X\" or \"O\""
-                ))),
+                )))
+                }
             };
             let goal = Goal::parse(&h.goal).ok_or_else(|| {
                 ProofError::new(format!(

@@ -12,6 +12,13 @@
 //! notation) and its own bitsets and symmetry group.
 #![deny(missing_docs)]
 
+mod board;
 pub mod format;
+mod strategy;
+pub mod symmetry;
+mod verify;
 
 pub use format::{Certificate, Goal, ProofError, Section, Value, MAGIC, VERSION};
+pub use strategy::Strategy;
+pub use symmetry::Symmetries;
+pub use verify::{verify, Report, SectionReport, VerifyError};

@@ -1,0 +1,374 @@
+//! The symmetry group of a board, and canonical forms of positions under it.
+//!
+//! Candidate maps act on coordinates: output axis a takes the value
+//! `t_a(c[π(a)])` where π permutes axes of equal size, `t_a` is the identity
+//! or the flip `v -> n-1-v`, and, when every axis has the same size n, each
+//! `t_a` is also composed with one permutation σ of `0..n` (the same on
+//! every axis) with σ(n-1-v) = n-1-σ(v) (Qubic: swapping the values 1 and 2).
+//! A candidate is kept when it sends the set of lines onto itself (checked
+//! against the rules core's line table) and, with gravity, leaves the
+//! gravity-axis coordinate of every cell unchanged. The kept maps form the
+//! group: 8 for 3x3, 192 for Qubic, 768 for 4^4, 2 for Connect Four.
+//!
+//! Limits: with more than [`MAX_CANDIDATES`] candidate maps, or a group of
+//! more than [`MAX_GROUP`] maps, or a board without a line table, only the
+//! identity is used (sound, just without sharing symmetric positions).
+//!
+//! The canonical form of a position is its smallest image over the group,
+//! comparing X's bitset words first (word 0 first), then O's.
+
+use crate::board::Lines;
+use hypertac_core::{Cell, Rules};
+use std::collections::HashSet;
+
+/// Largest group used; larger groups fall back to the identity alone.
+pub const MAX_GROUP: usize = 5000;
+/// Most candidate maps tested; more fall back to the identity alone.
+pub const MAX_CANDIDATES: u64 = 20_000;
+
+/// The symmetries of a board as cell permutations (the identity first).
+#[derive(Clone, Debug)]
+pub struct Symmetries {
+    cells: usize,
+    words: usize,
+    /// Map s sends cell c to `maps[s * cells + c]`.
+    maps: Vec<u16>,
+    /// Map s sends `inverse[s * cells + c]` to c.
+    inverse: Vec<u16>,
+}
+
+impl Symmetries {
+    /// The symmetry group of a board of these rules (see the module docs).
+    pub fn new(rules: &Rules) -> Symmetries {
+        match Lines::new(rules) {
+            Ok(lines) => Symmetries::with_lines(rules, &lines),
+            Err(_) => Symmetries::identity(rules.shape().cell_count().min(65535) as usize),
+        }
+    }
+
+    /// The group containing only the identity.
+    pub fn identity(cells: usize) -> Symmetries {
+        let maps: Vec<u16> = (0..cells).map(|c| c as u16).collect();
+        Symmetries {
+            cells,
+            words: cells.div_ceil(64),
+            inverse: maps.clone(),
+            maps,
+        }
+    }
+
+    pub(crate) fn with_lines(rules: &Rules, lines: &Lines) -> Symmetries {
+        let shape = rules.shape();
+        let cells = lines.cells();
+        let sizes: Vec<usize> = shape.sizes().iter().map(|&n| n as usize).collect();
+        let d = sizes.len();
+        let cube = sizes.iter().all(|&n| n == sizes[0]);
+        let sigmas = if cube {
+            reflection_commuting(sizes[0])
+        } else {
+            vec![(0..sizes[0]).collect()]
+        };
+        let perm_count = axis_permutation_count(&sizes);
+        let candidates = perm_count
+            .saturating_mul(1u64 << d.min(63))
+            .saturating_mul(sigmas.len() as u64);
+        if candidates > MAX_CANDIDATES {
+            return Symmetries::identity(cells);
+        }
+        let line_set: HashSet<Vec<u16>> = (0..lines.len())
+            .map(|l| {
+                let mut v = lines.cells_of(l).to_vec();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        let coords: Vec<Vec<usize>> = (0..cells)
+            .map(|c| {
+                shape
+                    .coords(Cell(c as u64))
+                    .into_iter()
+                    .map(|v| v as usize)
+                    .collect()
+            })
+            .collect();
+        let strides: Vec<usize> = shape.strides().iter().map(|&s| s as usize).collect();
+        let mut seen: HashSet<Vec<u16>> = HashSet::new();
+        let mut maps: Vec<Vec<u16>> = Vec::new();
+        let identity: Vec<u16> = (0..cells).map(|c| c as u16).collect();
+        seen.insert(identity.clone());
+        maps.push(identity);
+        let mut line = Vec::new();
+        for perm in axis_permutations(&sizes) {
+            for flips in 0..(1u64 << d) {
+                for sigma in &sigmas {
+                    let map: Vec<u16> = coords
+                        .iter()
+                        .map(|c| {
+                            let mut index = 0;
+                            for a in 0..d {
+                                let n = sizes[a];
+                                let mut v = c[perm[a]];
+                                if cube {
+                                    v = sigma[v];
+                                }
+                                if flips >> a & 1 == 1 {
+                                    v = n - 1 - v;
+                                }
+                                index += v * strides[a];
+                            }
+                            index as u16
+                        })
+                        .collect();
+                    if seen.contains(&map) {
+                        continue;
+                    }
+                    if let Some(g) = rules.gravity() {
+                        let keeps = (0..cells).all(|c| coords[map[c] as usize][g] == coords[c][g]);
+                        if !keeps {
+                            continue;
+                        }
+                    }
+                    let preserves = (0..lines.len()).all(|l| {
+                        line.clear();
+                        line.extend(lines.cells_of(l).iter().map(|&c| map[c as usize]));
+                        line.sort_unstable();
+                        line_set.contains(&line)
+                    });
+                    if preserves {
+                        seen.insert(map.clone());
+                        maps.push(map);
+                        if maps.len() > MAX_GROUP {
+                            return Symmetries::identity(cells);
+                        }
+                    }
+                }
+            }
+        }
+        let mut flat = Vec::with_capacity(maps.len() * cells);
+        let mut inverse = vec![0u16; maps.len() * cells];
+        for (s, map) in maps.iter().enumerate() {
+            flat.extend_from_slice(map);
+            for (c, &m) in map.iter().enumerate() {
+                inverse[s * cells + m as usize] = c as u16;
+            }
+        }
+        Symmetries {
+            cells,
+            words: cells.div_ceil(64),
+            maps: flat,
+            inverse,
+        }
+    }
+
+    /// Number of maps (at least 1: the identity).
+    pub fn len(&self) -> usize {
+        self.maps.len() / self.cells.max(1)
+    }
+
+    /// Always false: the identity is in every group.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The image of `cell` under map `s`.
+    pub fn map(&self, s: usize, cell: Cell) -> Cell {
+        Cell(u64::from(self.maps[s * self.cells + cell.0 as usize]))
+    }
+
+    /// The cell that map `s` sends to `cell`.
+    pub fn unmap(&self, s: usize, cell: Cell) -> Cell {
+        Cell(u64::from(self.inverse[s * self.cells + cell.0 as usize]))
+    }
+
+    /// Writes into `out` (2W words: X then O) the canonical form of
+    /// `stones` (same layout) and returns the map that gives it.
+    pub fn canonical(&self, stones: &[u64], out: &mut [u64]) -> usize {
+        let w = self.words;
+        out.copy_from_slice(stones);
+        let n = self.len();
+        if n == 1 {
+            return 0;
+        }
+        let mut xs = [0u16; 256];
+        let mut os = [0u16; 256];
+        if self.cells <= 256 {
+            let nx = collect(&stones[..w], &mut xs);
+            let no = collect(&stones[w..], &mut os);
+            if w == 1 {
+                self.canonical_one_word(&xs[..nx], &os[..no], out)
+            } else {
+                self.canonical_words(&xs[..nx], &os[..no], out)
+            }
+        } else {
+            let xv = collect_vec(&stones[..w]);
+            let ov = collect_vec(&stones[w..]);
+            self.canonical_words(&xv, &ov, out)
+        }
+    }
+
+    fn canonical_one_word(&self, xs: &[u16], os: &[u16], out: &mut [u64]) -> usize {
+        let (mut bx, mut bo) = (out[0], out[1]);
+        let mut best = 0;
+        for (s, map) in self.maps.chunks_exact(self.cells).enumerate().skip(1) {
+            let mut ix = 0u64;
+            for &c in xs {
+                ix |= 1 << map[c as usize];
+            }
+            if ix > bx {
+                continue;
+            }
+            let mut io = 0u64;
+            for &c in os {
+                io |= 1 << map[c as usize];
+            }
+            if ix < bx || io < bo {
+                bx = ix;
+                bo = io;
+                best = s;
+            }
+        }
+        out[0] = bx;
+        out[1] = bo;
+        best
+    }
+
+    fn canonical_words(&self, xs: &[u16], os: &[u16], out: &mut [u64]) -> usize {
+        let w = self.words;
+        let mut tmp = vec![0u64; 2 * w];
+        let mut best = 0;
+        for (s, map) in self.maps.chunks_exact(self.cells).enumerate().skip(1) {
+            tmp.fill(0);
+            for &c in xs {
+                let m = map[c as usize] as usize;
+                tmp[m / 64] |= 1 << (m % 64);
+            }
+            let order = tmp[..w].cmp(&out[..w]);
+            if order == std::cmp::Ordering::Greater {
+                continue;
+            }
+            for &c in os {
+                let m = map[c as usize] as usize;
+                tmp[w + m / 64] |= 1 << (m % 64);
+            }
+            if order == std::cmp::Ordering::Less || tmp[w..] < out[w..] {
+                out.copy_from_slice(&tmp);
+                best = s;
+            }
+        }
+        best
+    }
+}
+
+/// The set bits of `words` into `out`; returns how many (at most `out.len()`).
+fn collect(words: &[u64], out: &mut [u16]) -> usize {
+    let mut n = 0;
+    for (i, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            out[n] = (i * 64 + bits.trailing_zeros() as usize) as u16;
+            n += 1;
+            bits &= bits - 1;
+        }
+    }
+    n
+}
+
+fn collect_vec(words: &[u64]) -> Vec<u16> {
+    let mut out = Vec::new();
+    for (i, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            out.push((i * 64 + bits.trailing_zeros() as usize) as u16);
+            bits &= bits - 1;
+        }
+    }
+    out
+}
+
+/// Number of permutations of the axes that keep every axis' size.
+fn axis_permutation_count(sizes: &[usize]) -> u64 {
+    let mut sorted = sizes.to_vec();
+    sorted.sort_unstable();
+    let mut total = 1u64;
+    let mut run = 0u64;
+    for i in 0..sorted.len() {
+        run = if i > 0 && sorted[i] == sorted[i - 1] {
+            run + 1
+        } else {
+            1
+        };
+        total = total.saturating_mul(run);
+    }
+    total
+}
+
+/// Every permutation π of the axes with `sizes[π(a)] == sizes[a]`.
+fn axis_permutations(sizes: &[usize]) -> Vec<Vec<usize>> {
+    let d = sizes.len();
+    let mut out = Vec::new();
+    let mut current = Vec::with_capacity(d);
+    let mut used = vec![false; d];
+    fn rec(
+        sizes: &[usize],
+        current: &mut Vec<usize>,
+        used: &mut [bool],
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let a = current.len();
+        if a == sizes.len() {
+            out.push(current.clone());
+            return;
+        }
+        for b in 0..sizes.len() {
+            if !used[b] && sizes[b] == sizes[a] {
+                used[b] = true;
+                current.push(b);
+                rec(sizes, current, used, out);
+                current.pop();
+                used[b] = false;
+            }
+        }
+    }
+    rec(sizes, &mut current, &mut used, &mut out);
+    out
+}
+
+/// Every permutation σ of `0..n` with σ(n-1-v) = n-1-σ(v).
+fn reflection_commuting(n: usize) -> Vec<Vec<usize>> {
+    // σ permutes the pairs {v, n-1-v} (v < n/2), possibly swapping each,
+    // and fixes the middle value of odd n.
+    let pairs = n / 2;
+    let mut out = Vec::new();
+    for order in axis_permutations(&vec![0; pairs]) {
+        for swaps in 0..(1u64 << pairs) {
+            let mut sigma: Vec<usize> = (0..n).collect();
+            for (i, &j) in order.iter().enumerate() {
+                let swap = swaps >> i & 1 == 1;
+                let (lo, hi) = (j, n - 1 - j);
+                sigma[i] = if swap { hi } else { lo };
+                sigma[n - 1 - i] = if swap { lo } else { hi };
+            }
+            out.push(sigma);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sigma_counts() {
+        assert_eq!(reflection_commuting(4).len(), 8);
+        assert_eq!(reflection_commuting(3).len(), 2);
+        assert_eq!(reflection_commuting(2).len(), 2);
+        for s in reflection_commuting(6) {
+            for v in 0..6 {
+                assert_eq!(s[5 - v], 5 - s[v]);
+            }
+        }
+        assert_eq!(axis_permutation_count(&[4, 4, 3, 4]), 6);
+        assert_eq!(axis_permutations(&[4, 4, 3, 4]).len(), 6);
+    }
+}

@@ -1,0 +1,533 @@
+//! The checker: replays every reply of the other side against each section's strategy.
+//!
+//! For a section (player P, goal G), from the root:
+//! - P to move: if P can complete a line now, the branch is won. Otherwise
+//!   the position's entry (found up to symmetry) gives P's move, which must
+//!   be legal; if it completes a line the branch is won; if it fills the
+//!   board the branch is a draw (fine for not-lose, a failure for win).
+//! - The other side to move: a full board is a draw; otherwise no legal
+//!   reply may complete a line of that side (checked for all replies first,
+//!   so the shallowest failure is reported), then every legal reply is
+//!   played and each position after it is checked as above, replies in
+//!   cell order.
+//!
+//! Positions with P to move that were proved already are remembered by
+//! their canonical form (full bitsets, never hashes alone), so a proof is
+//! checked as a DAG: transpositions and symmetric positions once each.
+//! The search is iterative (an explicit stack), so deep boards cannot
+//! overflow the call stack.
+
+use crate::board::{Board, Lines};
+use crate::format::{Certificate, Goal, Section, Value};
+use crate::symmetry::Symmetries;
+use hypertac_core::{notation, Player, Position, Rules, WinRule};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// How often [`verify`] calls its progress callback, in positions.
+const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// A rejected proof: what failed and at which position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    message: String,
+}
+
+impl VerifyError {
+    fn new(message: impl Into<String>) -> VerifyError {
+        VerifyError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// What one section's check covered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionReport {
+    /// The proving side.
+    pub player: Player,
+    /// Its goal.
+    pub goal: Goal,
+    /// Positions visited (either side to move).
+    pub positions: u64,
+    /// Distinct positions (up to symmetry) where the entries gave the move.
+    pub proved: u64,
+    /// Entries looked up at least once.
+    pub entries_used: u64,
+    /// Entries of the section.
+    pub entries: u64,
+}
+
+/// What an accepted proof established.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The value proved.
+    pub value: Value,
+    /// The rules, as `4x4x4 k4`.
+    pub rules: String,
+    /// The root moves, `x,y;x,y` (empty for the empty board).
+    pub root: String,
+    /// Maps in the symmetry group used.
+    pub symmetries: usize,
+    /// One report per section, in the certificate's order.
+    pub sections: Vec<SectionReport>,
+}
+
+impl Report {
+    /// Positions visited over all sections.
+    pub fn positions(&self) -> u64 {
+        self.sections.iter().map(|s| s.positions).sum()
+    }
+
+    /// Entries used over all sections.
+    pub fn entries_used(&self) -> u64 {
+        self.sections.iter().map(|s| s.entries_used).sum()
+    }
+
+    /// Entries over all sections.
+    pub fn entries(&self) -> u64 {
+        self.sections.iter().map(|s| s.entries).sum()
+    }
+}
+
+/// Checks that `cert` proves its value (see the module docs).
+///
+/// `progress` is called with the number of positions visited so far, every
+/// 65536 positions.
+///
+/// # Errors
+/// A rule other than first-to-k, a root that is illegal or over, sections
+/// that do not match the value, a malformed or repeated entry, or the first
+/// position where a section's strategy fails, named by its moves from the root.
+pub fn verify(cert: &Certificate, progress: &mut dyn FnMut(u64)) -> Result<Report, VerifyError> {
+    let rules = cert
+        .to_rules()
+        .map_err(|e| VerifyError::new(e.to_string()))?;
+    if rules.win() != WinRule::FirstToK {
+        return Err(VerifyError::new(format!(
+            "the checker supports the rule first (first to complete k in a row), not {}",
+            rules.win().name()
+        )));
+    }
+    let root = Position::from_moves(rules.clone(), &cert.moves).map_err(|(i, e)| {
+        VerifyError::new(format!("the root position is illegal: move {}: {e}", i + 1))
+    })?;
+    if root.is_over() {
+        return Err(VerifyError::new(
+            "the root position is over: there is nothing to prove",
+        ));
+    }
+    check_claim(cert)?;
+    let lines = Lines::new(&rules).map_err(VerifyError::new)?;
+    let symmetries = Symmetries::with_lines(&rules, &lines);
+    let mut reports = Vec::new();
+    let mut done = 0u64;
+    for (s, section) in cert.sections.iter().enumerate() {
+        let label = if cert.sections.len() > 1 {
+            format!("section {s} ({} does not lose): ", section.player)
+        } else {
+            String::new()
+        };
+        let mut checker = Checker::new(&rules, &lines, &symmetries, section, &label)?;
+        for (cell, player) in root.stones() {
+            checker.board.play(cell.0 as usize, player);
+        }
+        let report = checker.run(&mut |n| progress(done + n))?;
+        done += report.positions;
+        reports.push(report);
+    }
+    Ok(Report {
+        value: cert.value,
+        rules: rules.to_string(),
+        root: notation::format_move_list(rules.shape(), &cert.moves),
+        symmetries: symmetries.len(),
+        sections: reports,
+    })
+}
+
+/// The sections must be exactly those the value needs.
+fn check_claim(cert: &Certificate) -> Result<(), VerifyError> {
+    let mut want = cert.value.sections();
+    let have: Vec<(Player, Goal)> = cert.sections.iter().map(|s| (s.player, s.goal)).collect();
+    let mut sorted = have.clone();
+    sorted.sort_by_key(|&(p, g)| (p, g as u8));
+    want.sort_by_key(|&(p, g)| (p, g as u8));
+    if sorted != want {
+        let show = |v: &[(Player, Goal)]| {
+            v.iter()
+                .map(|(p, g)| format!("{{{p}, {g}}}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        return Err(VerifyError::new(format!(
+            "the value {:?} needs the sections {}; the proof has {}",
+            cert.value.to_string(),
+            show(&want),
+            if have.is_empty() {
+                "none".to_string()
+            } else {
+                show(&have)
+            }
+        )));
+    }
+    Ok(())
+}
+
+/// A fast hasher for keys of whole bitsets (FxHash's mixing).
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+pub(crate) type KeyMap<V> = HashMap<Box<[u64]>, V, BuildHasherDefault<KeyHasher>>;
+type KeySet = HashSet<Box<[u64]>, BuildHasherDefault<KeyHasher>>;
+
+/// A section's entries by canonical position: entry index and the move in the canonical frame.
+pub(crate) fn entry_table(
+    section: &Section,
+    symmetries: &Symmetries,
+    words: usize,
+) -> Result<KeyMap<(u32, u16)>, String> {
+    let mut table: KeyMap<(u32, u16)> = KeyMap::default();
+    table.reserve(section.len());
+    let mut stones = vec![0u64; 2 * words];
+    let mut canon = vec![0u64; 2 * words];
+    for i in 0..section.len() {
+        section
+            .check_entry(i)
+            .map_err(|e| format!("entry {i}: {e}"))?;
+        let (x, o, mv) = section.get(i);
+        stones[..words].copy_from_slice(&x);
+        stones[words..].copy_from_slice(&o);
+        let s = symmetries.canonical(&stones, &mut canon);
+        let mapped = symmetries.map(s, mv).0 as u16;
+        match table.get(canon.as_slice()) {
+            Some(&(j, _)) => {
+                let (xj, oj, _) = section.entry_bytes(j as usize);
+                let (xi, oi, _) = section.entry_bytes(i);
+                if xi == xj && oi == oj {
+                    return Err(format!("entry {i} repeats the position of entry {j}"));
+                }
+                // A symmetric copy of an earlier entry: the first one is used.
+            }
+            None => {
+                table.insert(canon.clone().into_boxed_slice(), (i as u32, mapped));
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// A position of the other side to move, whose replies are being checked.
+struct Frame {
+    /// The canonical and raw keys of the position before P's move (none at the root).
+    keys: Option<(Box<[u64]>, Box<[u64]>)>,
+    /// P's move into this position and its entry (none at the root).
+    played: Option<(usize, u32)>,
+    /// The next cell to try as a reply.
+    cursor: usize,
+    /// The reply on the board now, to take back before the next one.
+    reply: Option<usize>,
+}
+
+/// What a position with P to move needs.
+enum Step {
+    /// Proved (a win now, a remembered position, or P's move ends the game well).
+    Done,
+    /// P's move is played; the replies must be checked.
+    Expand(Frame),
+}
+
+struct Checker<'a> {
+    rules: &'a Rules,
+    board: Board<'a>,
+    symmetries: &'a Symmetries,
+    player: Player,
+    goal: Goal,
+    label: &'a str,
+    entries: KeyMap<(u32, u16)>,
+    used: Vec<bool>,
+    entry_count: u64,
+    proved: KeySet,
+    seen: KeySet,
+    path: Vec<usize>,
+    positions: u64,
+    next_progress: u64,
+    canon: Vec<u64>,
+}
+
+impl<'a> Checker<'a> {
+    fn new(
+        rules: &'a Rules,
+        lines: &'a Lines,
+        symmetries: &'a Symmetries,
+        section: &Section,
+        label: &'a str,
+    ) -> Result<Checker<'a>, VerifyError> {
+        let board = Board::new(rules, lines);
+        let words = board.words();
+        if section.cells() != lines.cells() as u64 {
+            return Err(VerifyError::new(format!(
+                "{label}the section was made for {} cells, the board has {}",
+                section.cells(),
+                lines.cells()
+            )));
+        }
+        let entries = entry_table(section, symmetries, words)
+            .map_err(|e| VerifyError::new(format!("{label}{e}")))?;
+        Ok(Checker {
+            rules,
+            board,
+            symmetries,
+            player: section.player,
+            goal: section.goal,
+            label,
+            entries,
+            used: vec![false; section.len()],
+            entry_count: section.len() as u64,
+            proved: KeySet::default(),
+            seen: KeySet::default(),
+            path: Vec::new(),
+            positions: 0,
+            next_progress: PROGRESS_EVERY,
+            canon: vec![0; 2 * words],
+        })
+    }
+
+    fn run(mut self, progress: &mut dyn FnMut(u64)) -> Result<SectionReport, VerifyError> {
+        let p = self.player;
+        let mut stack = Vec::new();
+        if self.to_move() == p {
+            match self.p_node()? {
+                Step::Done => {}
+                Step::Expand(frame) => stack.push(frame),
+            }
+        } else {
+            self.positions += 1;
+            if let Some(r) = self.board.winning_cell(p.other()) {
+                return Err(self.fail(format!(
+                    "{}: {} wins by {}",
+                    self.at(0),
+                    p.other(),
+                    self.cell(r)
+                )));
+            }
+            stack.push(Frame {
+                keys: None,
+                played: None,
+                cursor: 0,
+                reply: None,
+            });
+        }
+        let opp = p.other();
+        while let Some(top) = stack.last_mut() {
+            if let Some(r) = top.reply.take() {
+                self.board.undo(r, opp);
+                self.path.pop();
+            }
+            let Some(r) = self.board.next_playable(top.cursor) else {
+                let frame = stack.pop().expect("a frame");
+                if let Some((mv, _)) = frame.played {
+                    self.board.undo(mv, p);
+                    self.path.pop();
+                }
+                if let Some((canon, raw)) = frame.keys {
+                    self.proved.insert(canon);
+                    self.seen.insert(raw);
+                }
+                continue;
+            };
+            top.cursor = r + 1;
+            top.reply = Some(r);
+            let played = top.played;
+            self.path.push(r);
+            if self.board.play(r, opp) {
+                let before = match played {
+                    Some((mv, entry)) => format!(
+                        "{}: {p} plays {} (entry {entry}), then",
+                        self.at(2),
+                        self.cell(mv)
+                    ),
+                    None => format!("{}:", self.at(1)),
+                };
+                return Err(self.fail(format!("{before} {opp} wins by {}", self.cell(r))));
+            }
+            if self.positions >= self.next_progress {
+                self.next_progress = self.positions + PROGRESS_EVERY;
+                progress(self.positions);
+            }
+            match self.p_node()? {
+                Step::Done => {}
+                Step::Expand(frame) => stack.push(frame),
+            }
+        }
+        Ok(SectionReport {
+            player: p,
+            goal: self.goal,
+            positions: self.positions,
+            proved: self.proved.len() as u64,
+            entries_used: self.used.iter().filter(|&&u| u).count() as u64,
+            entries: self.entry_count,
+        })
+    }
+
+    /// Checks a position with P to move (the board as it is).
+    fn p_node(&mut self) -> Result<Step, VerifyError> {
+        let p = self.player;
+        self.positions += 1;
+        if self.board.winning_cell(p).is_some() {
+            return Ok(Step::Done);
+        }
+        if self.board.is_full() {
+            return match self.goal {
+                Goal::NotLose => Ok(Step::Done),
+                Goal::Win => Err(self.fail(format!(
+                    "{}: the board is full, a draw, not a {p} win",
+                    self.at(0)
+                ))),
+            };
+        }
+        if self.seen.contains(self.board.stones()) {
+            return Ok(Step::Done);
+        }
+        let s = self
+            .symmetries
+            .canonical(self.board.stones(), &mut self.canon);
+        if self.proved.contains(self.canon.as_slice()) {
+            self.seen.insert(self.board.stones().into());
+            return Ok(Step::Done);
+        }
+        let Some(&(entry, canonical_move)) = self.entries.get(self.canon.as_slice()) else {
+            return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))));
+        };
+        self.used[entry as usize] = true;
+        let mv = self
+            .symmetries
+            .unmap(s, hypertac_core::Cell(u64::from(canonical_move)))
+            .0 as usize;
+        if !self.board.is_playable(mv) {
+            return Err(self.fail(format!(
+                "{}: entry {entry} gives {p}'s move {}, which is not legal (not the landing cell of its column)",
+                self.at(0),
+                self.cell(mv)
+            )));
+        }
+        let keys = (
+            self.canon.clone().into_boxed_slice(),
+            Box::<[u64]>::from(self.board.stones()),
+        );
+        self.path.push(mv);
+        let wins = self.board.play(mv, p);
+        if wins || (self.board.is_full() && self.goal == Goal::NotLose) {
+            self.board.undo(mv, p);
+            self.path.pop();
+            self.proved.insert(keys.0);
+            self.seen.insert(keys.1);
+            return Ok(Step::Done);
+        }
+        if self.board.is_full() {
+            return Err(self.fail(format!(
+                "{}: {p} plays {} (entry {entry}) and fills the board: a draw, not a {p} win",
+                self.at(1),
+                self.cell(mv)
+            )));
+        }
+        self.positions += 1;
+        if let Some(r) = self.board.winning_cell(p.other()) {
+            return Err(self.fail(format!(
+                "{}: {p} plays {} (entry {entry}), then {} wins by {}",
+                self.at(1),
+                self.cell(mv),
+                p.other(),
+                self.cell(r)
+            )));
+        }
+        Ok(Step::Expand(Frame {
+            keys: Some(keys),
+            played: Some((mv, entry)),
+            cursor: 0,
+            reply: None,
+        }))
+    }
+
+    /// Whose turn it is on the board.
+    fn to_move(&self) -> Player {
+        let w = self.board.words();
+        let stones = self.board.stones();
+        let nx: u32 = stones[..w].iter().map(|x| x.count_ones()).sum();
+        let no: u32 = stones[w..].iter().map(|x| x.count_ones()).sum();
+        if nx > no {
+            Player::O
+        } else {
+            Player::X
+        }
+    }
+
+    /// "after MOVES (P to move)" for the position before the last `back` moves of the path.
+    fn at(&self, back: usize) -> String {
+        let moves = &self.path[..self.path.len() - back];
+        let who = if (self.path.len() - back) % 2 == 0 {
+            self.root_to_move()
+        } else {
+            self.root_to_move().other()
+        };
+        if moves.is_empty() {
+            format!("at the root ({who} to move)")
+        } else {
+            let text: Vec<String> = moves.iter().map(|&c| self.cell(c)).collect();
+            format!("after {} ({who} to move)", text.join(" "))
+        }
+    }
+
+    fn root_to_move(&self) -> Player {
+        let played = self.board_stone_count() - self.path.len();
+        Player::to_move_at(played)
+    }
+
+    fn board_stone_count(&self) -> usize {
+        self.board
+            .stones()
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    fn cell(&self, c: usize) -> String {
+        notation::format_cell(self.rules.shape(), hypertac_core::Cell(c as u64))
+    }
+
+    fn fail(&self, message: String) -> VerifyError {
+        VerifyError::new(format!("{}{message}", self.label))
+    }
+}
