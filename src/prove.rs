@@ -134,7 +134,10 @@ fn prove(args: &ProveArgs) -> Result<(), String> {
         if moves.is_empty() {
             " from the empty board".to_string()
         } else {
-            format!(" after {}", notation::format_move_list(rules.shape(), &moves))
+            format!(
+                " after {}",
+                notation::format_move_list(rules.shape(), &moves)
+            )
         },
         prover.symmetries(),
         prover.table_bytes() >> 20

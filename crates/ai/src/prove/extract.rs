@@ -108,11 +108,17 @@ pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
             return Ok(seq.moves.first().copied().unwrap_or(seq.wins[0]));
         }
     }
-    let (phi, _) = s.solve(s.attacker, &Budget::default());
-    if phi != 0 {
-        return Err("a position of the proof no longer proves".into());
+    // The table lost the children: search each until one is lost for the
+    // other side.
+    for c in legal_moves(&mut s.board) {
+        s.make(c);
+        let (phi, _) = s.solve(s.attacker, &Budget::default());
+        s.unmake(c);
+        if phi >= INF {
+            return Ok(c);
+        }
     }
-    from_table(s).ok_or_else(|| "no proved move in the table after a new search".into())
+    Err("a position of the proof no longer proves".into())
 }
 
 /// A move whose position the table shows lost for the other side.

@@ -1,0 +1,269 @@
+//! The prover: known values, agreement with plain minimax and with the
+//! Connect Four solver, and certificates the independent checker accepts.
+
+use hypertac_ai::connect4;
+use hypertac_ai::prove::{Prover, Strategy, Verdict};
+use hypertac_ai::Budget;
+use hypertac_core::record::RulesSpec;
+use hypertac_core::{Cell, Player, Position, Rules, Shape};
+use hypertac_proof::{verify, Certificate, Goal, Section, Value};
+use std::collections::HashMap;
+
+fn rules(sizes: &[u32], k: u32, gravity: Option<usize>) -> Rules {
+    Rules::new(Shape::new(sizes).unwrap(), k)
+        .unwrap()
+        .with_gravity(gravity)
+        .unwrap()
+}
+
+fn prove(pos: &Position) -> (Verdict, Prover) {
+    let mut p = Prover::new(pos, 8 << 20).unwrap();
+    let v = p.run(&Budget::default());
+    (v, p)
+}
+
+/// Proves `pos`, builds its certificate and has the checker verify it.
+fn proved_and_verified(pos: &Position) -> Verdict {
+    let (v, mut p) = prove(pos);
+    let value = match v {
+        Verdict::Win(w) => Value::Win(w),
+        Verdict::Draw => Value::Draw,
+        Verdict::Unknown => panic!("no budget limit, yet unknown"),
+    };
+    let cert = certificate(pos, value, &p.certificate().unwrap());
+    let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.value, value);
+    v
+}
+
+fn certificate(pos: &Position, value: Value, strategies: &[Strategy]) -> Certificate {
+    let cells = pos.rules().shape().cell_count();
+    let sections = strategies
+        .iter()
+        .map(|s| {
+            let goal = if s.win { Goal::Win } else { Goal::NotLose };
+            let mut sec = Section::new(s.player, goal, cells);
+            for e in &s.entries {
+                sec.push(&e.x, &e.o, Cell(u64::from(e.mv)));
+            }
+            sec
+        })
+        .collect();
+    Certificate {
+        rules: RulesSpec::of(pos.rules()),
+        moves: pos.moves().to_vec(),
+        value,
+        best: None,
+        sections,
+        stats: serde_json::json!({}),
+    }
+}
+
+#[test]
+fn known_values_are_proved_and_verified() {
+    let cases = [
+        (rules(&[3, 3], 3, None), Verdict::Draw),
+        (rules(&[4, 4], 3, None), Verdict::Win(Player::X)),
+        (rules(&[4, 4], 4, None), Verdict::Draw),
+        (rules(&[3, 3, 3], 3, None), Verdict::Win(Player::X)),
+        (rules(&[4, 4], 4, Some(1)), Verdict::Draw),
+    ];
+    for (r, want) in cases {
+        let pos = Position::new(r.clone());
+        assert_eq!(proved_and_verified(&pos), want, "{r}");
+    }
+}
+
+#[test]
+fn best_move_of_a_win_keeps_the_win() {
+    let pos = Position::new(rules(&[4, 4], 3, None));
+    let (v, mut p) = prove(&pos);
+    assert_eq!(v, Verdict::Win(Player::X));
+    let best = p.best_move().unwrap();
+    let mut after = pos.clone();
+    after.play(best);
+    assert_eq!(prove(&after).0, Verdict::Win(Player::X));
+}
+
+/// Plain memoized minimax: 1 the side to move wins, 0 draw, -1 loses.
+fn minimax(pos: &mut Position, memo: &mut HashMap<(u64, usize), i8>) -> i8 {
+    if let Some(w) = pos.outcome().winner() {
+        return if w == pos.to_move() { 1 } else { -1 };
+    }
+    if pos.is_over() {
+        return 0;
+    }
+    let key = (pos.hash(), pos.moves().len());
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let moves: Vec<Cell> = pos.legal_moves().collect();
+    // A move that completes a line wins at once (tried first only to save time).
+    let me = pos.to_move();
+    for &m in &moves {
+        pos.play_unchecked(m);
+        let won = pos.outcome().winner() == Some(me);
+        pos.undo();
+        if won {
+            memo.insert(key, 1);
+            return 1;
+        }
+    }
+    let mut best = -1;
+    for m in moves {
+        pos.play_unchecked(m);
+        let v = -minimax(pos, memo);
+        pos.undo();
+        best = best.max(v);
+        if best == 1 {
+            break;
+        }
+    }
+    memo.insert(key, best);
+    best
+}
+
+fn verdict_of(pos: &Position, v: i8) -> Verdict {
+    match v {
+        1 => Verdict::Win(pos.to_move()),
+        -1 => Verdict::Win(pos.to_move().other()),
+        _ => Verdict::Draw,
+    }
+}
+
+/// A random position of `stones` stones that is not over, from `seed`.
+fn random_position(r: &Rules, stones: usize, seed: u64) -> Option<Position> {
+    let mut pos = Position::new(r.clone());
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..stones {
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        pos.play(moves[(x % moves.len() as u64) as usize]);
+        if pos.is_over() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+fn agrees_with_minimax(r: &Rules, stones: std::ops::Range<usize>, count: usize) {
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    let mut seed = 1;
+    while checked < count {
+        seed += 1;
+        let n = stones.start + seed as usize % (stones.end - stones.start);
+        let Some(pos) = random_position(r, n, seed) else {
+            continue;
+        };
+        let want = verdict_of(&pos, minimax(&mut pos.clone(), &mut memo));
+        let (got, _) = prove(&pos);
+        assert_eq!(got, want, "{r} after {:?}", pos.moves());
+        checked += 1;
+    }
+}
+
+#[test]
+fn agrees_with_minimax_on_4x4_k3() {
+    agrees_with_minimax(&rules(&[4, 4], 3, None), 0..8, 1000);
+}
+
+#[test]
+fn agrees_with_minimax_on_3x3x3_after_four_stones() {
+    agrees_with_minimax(&rules(&[3, 3, 3], 3, None), 4..5, 1000);
+}
+
+#[test]
+fn agrees_with_minimax_on_5x4_gravity_k4() {
+    agrees_with_minimax(&rules(&[5, 4], 4, Some(1)), 6..14, 1000);
+}
+
+#[test]
+fn random_certificates_verify() {
+    let r = rules(&[4, 4], 3, None);
+    for seed in 0..60 {
+        if let Some(pos) = random_position(&r, 2 + seed as usize % 5, seed) {
+            proved_and_verified(&pos);
+        }
+    }
+    let r = rules(&[5, 4], 4, Some(1));
+    for seed in 0..30 {
+        if let Some(pos) = random_position(&r, 8 + seed as usize % 4, seed) {
+            proved_and_verified(&pos);
+        }
+    }
+}
+
+/// The Connect Four solver's win/draw/loss for the side to move.
+fn connect4_value(width: u32, height: u32, pos: &Position) -> Verdict {
+    let mut c4 = connect4::Position::with_size(width, height).unwrap();
+    for &m in pos.moves() {
+        c4.play((m.0 % u64::from(width)) as u32);
+    }
+    let mut solver = connect4::Solver::new(16);
+    let score = solver.solve(&c4, true);
+    match score.signum() {
+        1 => Verdict::Win(pos.to_move()),
+        -1 => Verdict::Win(pos.to_move().other()),
+        _ => Verdict::Draw,
+    }
+}
+
+#[test]
+fn agrees_with_the_connect_four_solver_on_small_boards() {
+    for (w, h, stones, count) in [(4, 4, 0..6, 60), (5, 4, 0..8, 60), (6, 5, 10..16, 12)] {
+        let r = rules(&[w, h], 4, Some(1));
+        let mut seed = 100;
+        let mut checked = 0;
+        while checked < count {
+            seed += 1;
+            let n = stones.start + seed as usize % (stones.end - stones.start);
+            let Some(pos) = random_position(&r, n, seed) else {
+                continue;
+            };
+            assert_eq!(
+                prove(&pos).0,
+                connect4_value(w, h, &pos),
+                "{r} after {:?}",
+                pos.moves()
+            );
+            checked += 1;
+        }
+    }
+}
+
+#[test]
+fn unsupported_games_are_refused_with_a_reason() {
+    let anti = Rules::preset("tictactoe")
+        .unwrap()
+        .with_win(hypertac_core::WinRule::Anti);
+    let e = Prover::new(&Position::new(anti), 1 << 20).err().unwrap();
+    assert!(e.to_string().contains("first"), "{e}");
+    let huge = Rules::cube(10, 10).unwrap();
+    let e = Prover::new(&Position::new(huge), 1 << 20).err().unwrap();
+    assert!(e.to_string().contains("cells"), "{e}");
+}
+
+#[test]
+fn a_budget_that_runs_out_gives_unknown_and_the_search_resumes() {
+    let pos = Position::new(rules(&[4, 4], 4, None));
+    let mut p = Prover::new(&pos, 8 << 20).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let v = p.run(&Budget {
+        deadline: None,
+        stop: Some(stop),
+    });
+    assert_eq!(v, Verdict::Unknown);
+    // A checkpoint carries the solved positions to a new prover.
+    let mut saved = Vec::new();
+    p.write_checkpoint(&mut saved).unwrap();
+    let mut q = Prover::new(&pos, 8 << 20).unwrap();
+    q.read_checkpoint(&mut saved.as_slice()).unwrap();
+    assert_eq!(q.run(&Budget::default()), Verdict::Draw);
+    let mut bad = saved.clone();
+    bad.truncate(20);
+    bad.push(7);
+    assert!(q.read_checkpoint(&mut bad.as_slice()).is_err());
+}
