@@ -12,6 +12,7 @@ mod referee;
 mod serve;
 mod session;
 mod solve;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,8 @@ enum Command {
     Records(records::RecordsArgs),
     /// Speed measurements against in-process baselines.
     Bench(bench::BenchArgs),
+    /// Check a proof certificate with the independent checker.
+    Verify(verify::VerifyArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::Referee(args)) => referee::run(&args),
         Some(Command::Records(args)) => records::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }
