@@ -13,6 +13,7 @@ mod referee;
 mod serve;
 mod session;
 mod solve;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -48,6 +49,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// The exact value of a position, with a certificate (`--proof FILE`).
     Prove(prove::ProveArgs),
+    /// Check a proof certificate with the independent checker.
+    Verify(verify::VerifyArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         Some(Command::Records(args)) => records::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Prove(args)) => prove::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }

@@ -8,7 +8,8 @@
 //! A candidate is kept when it sends the set of lines onto itself (checked
 //! against the rules core's line table) and, with gravity, leaves the
 //! gravity-axis coordinate of every cell unchanged. The kept maps form the
-//! group: 8 for 3x3, 192 for Qubic, 768 for 4^4, 2 for Connect Four.
+//! group: 8 for 3x3, 192 for Qubic, 1536 for 4^4 (2^4 * 4! * 4), 2 for
+//! Connect Four.
 //!
 //! Limits: with more than [`MAX_CANDIDATES`] candidate maps, or a group of
 //! more than [`MAX_GROUP`] maps, or a board without a line table, only the
