@@ -142,11 +142,11 @@ test('Connect Four: four stones drop down one column', async (page) => {
 
 test('4D move in the grid of grids, by mouse and keyboard', async (page) => {
   await newGame(page, '4d');
-  const grids = await page.$$eval('#board > .level-1 > .level-0', (els) => els.length);
+  const grids = await page.$$eval('#board > .level-1 > .sub > .level-0', (els) => els.length);
   assert(grids === 16, `16 sub-grids, found ${grids}`);
   await clickCell(page, '1,2,3,0');
   // Sub-grid (z=3, w=0) is the 4th in the first row of sub-grids.
-  const index = await page.$eval('.cell[data-cell="1,2,3,0"]', (el) => [...el.parentElement.parentElement.children].indexOf(el.parentElement));
+  const index = await page.$eval('.cell[data-cell="1,2,3,0"]', (el) => [...el.closest('.level-1').children].indexOf(el.closest('.sub')));
   assert(index === 3, `cell 1,2,3,0 drawn in sub-grid ${index}`);
   assert((await stone(page, '1,2,3,0')) === 'x', '1,2,3,0 holds X');
   // Keyboard: the cursor starts at the last clicked cell.
@@ -175,7 +175,7 @@ test('4D move in the grid of grids, by mouse and keyboard', async (page) => {
 
 test('3D board shows its layers side by side', async (page) => {
   await newGame(page, 'qubic');
-  const layers = await page.$$eval('#board > .level-1 > .level-0', (els) => els.map((e) => e.getBoundingClientRect().left));
+  const layers = await page.$$eval('#board > .level-1 > .sub', (els) => els.map((e) => e.getBoundingClientRect().left));
   assert(layers.length === 4 && layers.every((x, i) => i === 0 || x > layers[i - 1]), `layers at ${layers}`);
   for (const cell of ['1,1,1', '0,0,0', '2,2,2', '3,3,3', '1,2,0']) await clickCell(page, cell);
   await shot(page, '3d-qubic.png');
