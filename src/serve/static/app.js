@@ -145,6 +145,18 @@ function drawNested(board, view, option) {
   board.replaceChildren();
   ui.cells.clear();
   const coords = new Array(view.shape.length).fill(0);
+  // Connect Four-like boards: the column numbers a player types, above the columns.
+  if (view.shape.length === 2 && view.gravity === 1) {
+    const numbers = document.createElement('div');
+    numbers.className = 'col-numbers';
+    numbers.style.gridTemplateColumns = `repeat(${view.shape[0]}, var(--cell))`;
+    for (let c = 1; c <= view.shape[0]; c++) {
+      const n = document.createElement('span');
+      n.textContent = String(c);
+      numbers.appendChild(n);
+    }
+    board.appendChild(numbers);
+  }
   board.appendChild(buildLevel(view, levels(view.shape) - 1, coords, ui.cells, option));
 }
 
@@ -287,7 +299,9 @@ function setCell(px) {
 // size chosen (before the MAX_CELL cap).
 function fitCells(board) {
   const wrap = $('#board-wrap');
-  const measure = (px) => { setCell(px); const r = board.getBoundingClientRect(); return [r.width, r.height]; };
+  // In the slice view only the big grid grows; the buttons and the map do not.
+  const grows = board.querySelector('.slice-main') || board;
+  const measure = (px) => { setCell(px); return [grows.getBoundingClientRect().width, board.getBoundingClientRect().height]; };
   const [w1, h1] = measure(20);
   const [w2, h2] = measure(40);
   const perW = (w2 - w1) / 20;
@@ -299,7 +313,7 @@ function fitCells(board) {
   const below = [...$('#play-area').children]
     .filter((el) => el !== wrap && !el.hidden && el.getBoundingClientRect().top >= top)
     .reduce((sum, el) => sum + el.getBoundingClientRect().height, 0);
-  const scores = $('#scores').hidden ? 0 : 48;
+  const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : 0;
   const availH = Math.max(200, window.innerHeight - top - below - scores - 12);
   const size = Math.floor(Math.min((availW - fixedW) / Math.max(perW, 1), (availH - fixedH) / Math.max(perH, 1)));
   setCell(Math.max(12, Math.min(MAX_CELL, size)));
