@@ -177,7 +177,10 @@ impl BoardView {
 pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     let area = frame.area();
     if ui.help {
-        frame.render_widget(Paragraph::new(help_screen(session)), area);
+        frame.render_widget(
+            Paragraph::new(help_screen(session)).wrap(Wrap { trim: false }),
+            area,
+        );
         return BoardView::TooSmall;
     }
     let view = choose_view(session.position(), ui, area);
@@ -588,7 +591,7 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
                 }
             }
             // Connect Four scores, one column per line, right of the board.
-            if let Some(scores) = &ui.scores {
+            if let Some(scores) = ui.scores.as_ref().filter(|_| !pos.is_over()) {
                 let left = u64::from(*x) + layout.width() + 3;
                 let top = u64::from(*y);
                 if scores.scores.is_none() {

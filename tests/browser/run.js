@@ -175,8 +175,10 @@ test('4D move in the grid of grids, by mouse and keyboard', async (page) => {
 
 test('3D board shows its layers side by side', async (page) => {
   await newGame(page, 'qubic');
-  const layers = await page.$$eval('#board > .level-1 > .sub', (els) => els.map((e) => e.getBoundingClientRect().left));
-  assert(layers.length === 4 && layers.every((x, i) => i === 0 || x > layers[i - 1]), `layers at ${layers}`);
+  const layers = await page.$$eval('#board > .level-1 > .sub', (els) => els.map((e) => [e.querySelector('.sub-label').textContent, e.getBoundingClientRect().left]));
+  // Side by side, or wrapped in rows when that gives bigger cells: labelled z0..z3 in order.
+  assert(layers.map((l) => l[0]).join(' ') === 'z0 z1 z2 z3', `layers ${layers}`);
+  assert(layers[1][1] > layers[0][1], `z1 right of z0: ${layers}`);
   for (const cell of ['1,1,1', '0,0,0', '2,2,2', '3,3,3', '1,2,0']) await clickCell(page, cell);
   await shot(page, '3d-qubic.png');
 });

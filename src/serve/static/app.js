@@ -124,10 +124,18 @@ function buildBoard(view) {
   const d = view.shape.length;
   const options = [{ wrap: 0 }];
   if (d === 3 && view.shape[2] > 1) options.push({ wrap: Math.ceil(view.shape[2] / 2) }, { wrap: Math.ceil(Math.sqrt(view.shape[2])) });
+  // Layers side by side unless wrapping them gives clearly bigger cells.
+  let best = null;
   for (const option of options) {
-    ui.layout = option;
     drawNested(board, view, option);
-    if (fitCells(board) >= MIN_CELL) return;
+    const size = Math.min(MAX_CELL, fitCells(board)) / (option.wrap ? 1.25 : 1);
+    if (!best || size > best.size) best = { option, size };
+  }
+  if (best.size >= MIN_CELL) {
+    ui.layout = best.option;
+    drawNested(board, view, best.option);
+    fitCells(board);
+    return;
   }
   if (d >= 3) {
     ui.layout = { slice: true };
@@ -445,6 +453,7 @@ function render(game, animate = true) {
   $('#btn-undo').disabled = !game.can_undo;
   $('#btn-redo').disabled = !game.can_redo;
   $('#btn-hint').disabled = over;
+  $('#btn-again').hidden = !over || !!ui.replay;
   $('#btn-cpu').disabled = over;
   $('#move-input').placeholder = game.gravity === null ? 'x,y,…' : (game.shape.length === 2 ? 'column 1-' + game.shape[1 - game.gravity] : 'column x,y');
   $('#legend').textContent = legend(gameView(game));
@@ -681,6 +690,7 @@ function moveCursor(horizontal, delta) {
     ui.cursor[outer] = outerNext;
     break;
   }
+  showSliceOf(ui.cursor.join(','));
   paint(view);
 }
 
@@ -1031,6 +1041,7 @@ function bind() {
   $('#btn-resume').addEventListener('click', () => { ui.paused = false; scheduleComputer(); });
   $('#btn-records').addEventListener('click', openRecords);
   $('#btn-help').addEventListener('click', openHelp);
+  $('#btn-again').addEventListener('click', openNewGame);
   $('#help-close').addEventListener('click', () => $('#help-dialog').close());
   $('#records-close').addEventListener('click', () => $('#records-dialog').close());
   $('#save-form').addEventListener('submit', saveRecord);
