@@ -95,7 +95,7 @@ function axisSize(shape, axis) { return axis < shape.length ? shape[axis] : 1; }
 const AXIS_NAMES = ['x', 'y', 'z', 'w', 'v', 'u', 't', 's', 'r', 'q', 'p', 'o', 'n', 'm', 'l', 'k'];
 // Smallest comfortable cell, in CSS pixels; below it the view changes.
 const MIN_CELL = 32;
-const MAX_CELL = 110;
+const MAX_CELL = 150;
 
 // Row shown first (top) for an odd axis: gravity axes show 0 at the bottom.
 function rowCoord(view, axis, row) {
