@@ -428,6 +428,21 @@ test('new game dialog starts from the current game (defect 8)', async (page) => 
   await page.click('#ng-cancel');
 });
 
+test('how to play explains the current game in one screen', async (page) => {
+  await startGame(page, { game: '4d' });
+  await page.click('#btn-help');
+  await page.waitForSelector('#help-dialog[open]');
+  const text = await page.textContent('#help-body');
+  assert(text.includes('4x4x4x4') && text.includes('grid of grids'), `help: ${text}`);
+  const box = await page.$eval('#help-dialog', (e) => e.getBoundingClientRect().height);
+  assert(box <= 820, `one screen: ${box}px`);
+  await shot(page, 'how-to-play-4d.png');
+  await page.click('#help-close');
+  assert(!(await page.isVisible('#help-dialog')), 'dismissed');
+  const caption = await page.textContent('.axis-caption');
+  assert(caption.includes('z →') && caption.includes('w ↓'), `axes named at the edge: ${caption}`);
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];

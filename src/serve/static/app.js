@@ -165,6 +165,15 @@ function drawNested(board, view, option) {
     }
     board.appendChild(numbers);
   }
+  // Boards of 3 or more axes: the axes named along the top edge.
+  if (view.shape.length >= 3) {
+    const caption = document.createElement('div');
+    caption.className = 'axis-caption';
+    const outer = [];
+    for (let a = 2; a < view.shape.length; a++) outer.push(`${AXIS_NAMES[a] || 'axis ' + a} ${a % 2 === 0 ? '→' : '↓'}`);
+    caption.textContent = `in each grid x →, y ${view.gravity === 1 ? '↑' : '↓'} · between grids ${outer.join(', ')}`;
+    board.appendChild(caption);
+  }
   board.appendChild(buildLevel(view, levels(view.shape) - 1, coords, ui.cells, option));
 }
 
@@ -441,6 +450,7 @@ function render(game, animate = true) {
   $('#rules-text').textContent = `${game.rules} · ${game.rule}${game.wrap ? ' · wrap' : ''}`;
   const over = game.result !== 'ongoing';
   const player = game.to_move === 'X' ? 0 : 1;
+  document.title = `${over ? (game.result === 'draw' ? 'Draw' : game.result) : game.to_move + ' to move'} · hypertac`;
   if (!ui.replay) {
     $('#status').textContent = over
       ? (game.result === 'draw' ? 'Draw' : game.result)
