@@ -443,6 +443,24 @@ test('how to play explains the current game in one screen', async (page) => {
   assert(caption.includes('z →') && caption.includes('w ↓'), `axes named at the edge: ${caption}`);
 });
 
+test('4D on a phone: one big slice, axis buttons and a map of the board', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startGame(page, { game: '4d' });
+  assert(await page.isVisible('.slice-bar'), 'the slice view is on');
+  await page.click('.slice-axis button[data-axis="2"][data-coord="2"]');
+  await page.click('.slice-axis button[data-axis="3"][data-coord="3"]');
+  const size = await page.$eval('.cell[data-cell="1,1,2,3"]', (e) => e.getBoundingClientRect().width);
+  assert(size >= 32, `slice cells are ${size}px`);
+  await clickCell(page, '1,1,2,3');
+  assert((await stone(page, '1,1,2,3')) === 'x', 'the stone is in the chosen slice');
+  assert(await page.$eval('.mini-cell[data-cell="1,1,2,3"]', (e) => e.classList.contains('x')), 'and on the map');
+  await page.click('.mini-map .sub[data-slice="0,0"]');
+  await page.waitForSelector('.cell[data-cell="0,0,0,0"]');
+  assert((await page.$$eval('#board .cell', (els) => els.length)) === 16, 'one 4x4 slice is drawn');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 390, `the page is ${wide}px wide`);
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];

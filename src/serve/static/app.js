@@ -659,6 +659,7 @@ async function undoRedo(which) {
 
 function clearLines() {
   for (const el of ui.cells.values()) el.classList.remove('hl');
+  for (const el of ui.mini.values()) el.classList.remove('hl');
 }
 
 async function hoverLines(key) {
@@ -675,7 +676,12 @@ async function hoverLines(key) {
   }
   if (ui.hovered !== key) return;
   clearLines();
-  for (const line of lines) for (const c of line) { const el = ui.cells.get(c); if (el) el.classList.add('hl'); }
+  // In the slice view the small map shows the lines' cells in other slices.
+  for (const line of lines) {
+    for (const c of line) {
+      for (const el of [ui.cells.get(c), ui.mini.get(c)]) if (el) el.classList.add('hl');
+    }
+  }
 }
 
 // ---------- keyboard ----------
