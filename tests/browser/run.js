@@ -461,6 +461,20 @@ test('4D on a phone: one big slice, axis buttons and a map of the board', async 
   assert(wide <= 390, `the page is ${wide}px wide`);
 });
 
+test('gomoku on a phone: 32-pixel cells in a board that scrolls, not the page', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startGame(page, { game: 'gomoku', moves: '7,7;7,8' });
+  const size = await page.$eval('.cell[data-cell="0,0"]', (e) => e.getBoundingClientRect().width);
+  assert(size >= 32, `gomoku cells are ${size}px`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 390, `the page is ${wide}px wide`);
+  const left = await page.$eval('.cell[data-cell="0,0"]', (e) => e.getBoundingClientRect().left);
+  assert(left >= 0, `the first column can be seen (left edge at ${left})`);
+  await page.$eval('#board-wrap', (e) => { e.scrollLeft = e.scrollWidth; });
+  await clickCell(page, '14,0');
+  await shot(page, 'gomoku-phone.png');
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];
