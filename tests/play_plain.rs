@@ -13,12 +13,9 @@ fn connect_four_between_humans_ends_in_a_vertical_win() {
         &["--game", "connect4", "--x", "human", "--o", "human"],
         "4\n5\n4\n5\n4\n5\n4\n",
     );
+    assert!(out.contains("X plays 4\nO plays 5\nX plays 4\n"), "{out}");
     assert!(
-        out.contains("X plays 3,0\nO plays 4,0\nX plays 3,1\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("X plays 3,3\nX wins: 3,0 3,1 3,2 3,3\n"),
+        out.contains("X plays 4\nX wins: column 4, rows 1-4\n"),
         "{out}"
     );
     assert!(errors(&out).is_empty(), "{out}");
@@ -34,7 +31,7 @@ fn connect_four_hints_name_the_column_to_type_and_the_perfect_move() {
     );
     // The empty board is in the solver's opening book: the middle column wins.
     assert!(
-        out.contains("hint: 4 (lands on 3,0; perfect play: wins (score 1))\n"),
+        out.contains("hint: 4 (perfect play: wins (score 1))\n"),
         "{out}"
     );
 }
@@ -220,7 +217,7 @@ fn full_column_and_bad_columns_in_connect_four() {
         ],
         "{out}"
     );
-    assert!(out.ends_with("X plays 1,0\n"), "{out}");
+    assert!(out.ends_with("X plays 2\n"), "{out}");
 }
 
 #[test]
@@ -307,7 +304,7 @@ fn gravity_cells_must_be_landing_cells_and_undo_needs_a_human_move() {
         "{out}"
     );
     assert!(out.contains("error: cell 3,5 is not playable"), "{out}");
-    assert!(out.contains("X plays 3,2\nmoves: 3,0;3,1;3,2\n"), "{out}");
+    assert!(out.contains("X plays 4\nmoves: 444\n"), "{out}");
     let out = play(
         home.path(),
         &[
@@ -327,4 +324,96 @@ fn gravity_cells_must_be_landing_cells_and_undo_needs_a_human_move() {
         "{out}"
     );
     assert!(out.contains("O plays 0,0\n"), "{out}");
+}
+
+/// Runs plain mode on raw bytes; returns stdout (asserting exit 0).
+fn play_bytes(home: &std::path::Path, args: &[&str], input: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = common::hypertac(home)
+        .args(["play", "--plain"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread: the answers may fill the pipe first.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stdout = String::from_utf8(out.stdout).expect("the output is UTF-8");
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+#[test]
+fn bad_bytes_huge_lines_and_bad_cells_get_an_error_line_and_the_game_goes_on() {
+    let home = tempfile::tempdir().unwrap();
+    let mut input = b"1,1\n\xff\xfe0,0\n".to_vec();
+    input.extend(vec![b'7'; 200_000]);
+    input.extend(b"\n");
+    input.extend(vec![b'z'; 3000]);
+    input.extend(b"\na,b\n-1,0\n1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1\n0,0\r\nmoves\n");
+    let out = play_bytes(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        &input,
+    );
+    let errors = errors(&out);
+    assert_eq!(errors.len(), 6, "{out}");
+    assert_eq!(
+        errors[0],
+        "error: line skipped: it is not UTF-8 text (\"\u{fffd}\u{fffd}0,0\")"
+    );
+    assert!(
+        errors[1].starts_with(
+            "error: line of 200000 bytes skipped: a command is at most 4096 bytes (it began \"7777"
+        ),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].starts_with("error: unknown command \"zzzz"),
+        "{}",
+        errors[2]
+    );
+    assert!(
+        errors[3].starts_with("error: bad cell \"a,b\""),
+        "{}",
+        errors[3]
+    );
+    assert!(
+        errors[4].starts_with("error: bad cell \"-1,0\""),
+        "{}",
+        errors[4]
+    );
+    for e in &errors {
+        assert!(e.chars().count() < 160, "a short error: {e}");
+    }
+    assert!(out.ends_with("O plays 0,0\nmoves: 1,1;0,0\n"), "{out}");
+}
+
+#[test]
+fn connect_four_speaks_in_columns() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "connect4", "--x", "human", "--o", "human"],
+        "4\n5\nundo\n5\nmoves\n3\n3\n2\n2\n1\n",
+    );
+    let expected = "X plays 4\nO plays 5\ntook back 5; O to move\nO plays 5\nmoves: 45\n\
+                    X plays 3\nO plays 3\nX plays 2\nO plays 2\nX plays 1\n\
+                    X wins: columns 1-4, row 1\n";
+    assert!(out.ends_with(expected), "{out}");
+    assert!(!out.contains("3,0"), "no cells in Connect Four: {out}");
 }

@@ -62,7 +62,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let Some(first) = line.split_whitespace().next() else {
         return Ok(None);
     };
-    if first.starts_with(|c: char| c.is_ascii_digit()) {
+    // Anything shaped like coordinates is a move, so `a,b` and `-1,0` get
+    // the notation's error (a bad cell), not "unknown command".
+    if first.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
+        || first.contains(',')
+    {
         return Ok(Some(Command::Move(line.to_string())));
     }
     let rest = line[first.len()..].trim();
@@ -71,7 +75,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         if rest.is_empty() {
             Ok(Some(cmd))
         } else {
-            Err(format!("{word} takes no arguments (got {rest:?})"))
+            Err(format!("{word} takes no arguments (got {})", quote(rest)))
         }
     };
     match word.as_str() {
@@ -103,14 +107,87 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "new" => Ok(Some(Command::New(
             (!rest.is_empty()).then(|| rest.to_string()),
         ))),
-        _ => Err(format!("unknown command {first:?}: type help for the list")),
+        _ => Err(format!(
+            "unknown command {}: type help for the list",
+            quote(first)
+        )),
     }
 }
 
-/// `X plays 1,2`.
+/// The most characters of a person's input quoted back in a message.
+pub const QUOTE_CHARS: usize = 60;
+
+/// `text` in double quotes (escaped as Rust's `{:?}`), cut to
+/// [`QUOTE_CHARS`] characters with `…` when longer.
+pub fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE_CHARS {
+        return format!("{text:?}");
+    }
+    let start: String = text.chars().take(QUOTE_CHARS - 1).collect();
+    format!("{:?}", format!("{start}…"))
+}
+
+/// `message` with every double-quoted part longer than [`QUOTE_CHARS`]
+/// characters cut to that length, so an error never echoes a huge input.
+pub fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut chars = message.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '"' {
+            continue;
+        }
+        // Inside a quoted part: copy up to the limit, skip the rest.
+        let mut kept = 0;
+        let mut cut = false;
+        let mut escaped = false;
+        for c in chars.by_ref() {
+            let closing = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            if closing {
+                if cut {
+                    while out.ends_with('\\') {
+                        out.pop();
+                    }
+                    out.push('…');
+                }
+                out.push('"');
+                break;
+            }
+            if kept < QUOTE_CHARS - 1 {
+                out.push(c);
+                kept += 1;
+            } else {
+                cut = true;
+            }
+        }
+    }
+    out
+}
+
+/// `X plays 1,2`; on gravity boards the column as typed (`X plays 4` in
+/// Connect Four).
 pub fn move_line(session: &Session, player: Player, cell: Cell) -> String {
-    let shape = session.rules().shape();
-    format!("{player} plays {}", notation::format_cell(shape, cell))
+    format!(
+        "{player} plays {}",
+        notation::format_move(session.rules(), cell)
+    )
+}
+
+/// The moves as a person types them: `1,1;0,2`, or on a 2-axis gravity
+/// board the column string `4453`.
+pub fn moves_text(pos: &hypertac_core::Position) -> String {
+    let rules = pos.rules();
+    if rules.gravity().is_some() && rules.shape().dims() == 2 {
+        if let Ok(columns) = notation::format_columns(pos) {
+            return columns;
+        }
+    }
+    pos.moves()
+        .iter()
+        .map(|&c| notation::format_move(rules, c))
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 /// A one-line summary of the game: rules, players, whose turn.
@@ -150,12 +227,13 @@ pub fn move_example(rules: &Rules) -> String {
     }
 }
 
-/// A hint as the player would type it, with the cell it lands on for gravity
-/// boards and the reason: `hint: 4 (lands on 3,0; perfect play: wins)`.
+/// A hint as the player would type it, with the reason, and on gravity
+/// boards of 3 or more axes the cell it lands on: `hint: 4 (perfect play:
+/// wins)`, `hint: 1,2 (lands on 1,2,0)`.
 pub fn hint_text(rules: &Rules, choice: &Choice) -> String {
     let typed = notation::format_move(rules, choice.cell);
     let mut notes = Vec::new();
-    if rules.gravity().is_some() {
+    if rules.gravity().is_some() && rules.shape().dims() > 2 {
         notes.push(format!(
             "lands on {}",
             notation::format_cell(rules.shape(), choice.cell)
@@ -239,10 +317,10 @@ fn apply_once(
         }
         Command::Undo => {
             let undone = session.undo().map_err(err)?;
-            let shape = session.rules().shape();
+            let rules = session.rules();
             let cells: Vec<String> = undone
                 .iter()
-                .map(|&c| notation::format_cell(shape, c))
+                .map(|&c| notation::format_move(rules, c))
                 .collect();
             Ok(vec![format!(
                 "took back {}; {} to move",
@@ -282,8 +360,7 @@ fn apply_once(
             Ok(vec![format!("new game: {}", status_line(session))])
         }
         Command::Moves => {
-            let shape = session.rules().shape();
-            let list = notation::format_move_list(shape, session.position().moves());
+            let list = moves_text(session.position());
             Ok(vec![if list.is_empty() {
                 "no moves yet".into()
             } else {
@@ -319,5 +396,29 @@ mod tests {
             parse("dance").unwrap_err(),
             "unknown command \"dance\": type help for the list"
         );
+        for cell in ["a,b", "-1,0", "+1,0", "x,1,2"] {
+            assert_eq!(parse(cell).unwrap(), Some(Command::Move(cell.into())));
+        }
+    }
+
+    #[test]
+    fn long_input_is_quoted_short() {
+        let long = "z".repeat(200_000);
+        let e = parse(&long).unwrap_err();
+        assert!(e.len() < 120, "{e}");
+        assert!(
+            e.starts_with(&format!("unknown command \"{}…\"", "z".repeat(59))),
+            "{e}"
+        );
+        let message = format!("bad cell {:?}: \"x\" is not a coordinate", "1,".repeat(500));
+        let short = shorten_quotes(&message);
+        assert!(short.ends_with("…\": \"x\" is not a coordinate"), "{short}");
+        assert!(short.len() < 100, "{short}");
+        assert_eq!(
+            shorten_quotes("cell \"1,1\" is taken"),
+            "cell \"1,1\" is taken"
+        );
+        let escapes = format!("{:?}", "\"".repeat(100));
+        assert!(!shorten_quotes(&escapes).contains("\\…"), "no cut escape");
     }
 }

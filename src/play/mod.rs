@@ -4,6 +4,7 @@
 mod command;
 mod plain;
 pub mod render;
+mod scores;
 mod tui;
 mod view;
 #[cfg(test)]

@@ -43,13 +43,23 @@ fn drive(
         writeln!(out, "{line}")?;
     }
     computer_turns(&mut session, settings, &mut out)?;
-    for line in input.lines() {
-        let line = line?;
-        let cmd = match command::parse(&line) {
+    let mut input = input;
+    let mut bytes = Vec::new();
+    while let Some(length) = read_line(&mut input, &mut bytes)? {
+        let line = match check_line(&bytes, length) {
+            Ok(line) => line,
+            Err(e) => {
+                writeln!(out, "error: {e}")?;
+                out.flush()?;
+                continue;
+            }
+        };
+        let cmd = match command::parse(line) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => continue,
             Err(e) => {
-                writeln!(out, "error: {e}")?;
+                writeln!(out, "error: {}", command::shorten_quotes(&e))?;
+                out.flush()?;
                 continue;
             }
         };
@@ -69,12 +79,72 @@ fn drive(
                         computer_turns(&mut session, settings, &mut out)?;
                     }
                 }
-                Err(e) => writeln!(out, "error: {e}")?,
+                Err(e) => writeln!(out, "error: {}", command::shorten_quotes(&e))?,
             },
         }
         out.flush()?;
     }
     out.flush()
+}
+
+/// The longest line read as a command; the rest of a longer line is skipped.
+pub const MAX_LINE: usize = 4096;
+
+/// Reads one line into `buf` (without its line end), keeping at most
+/// [`MAX_LINE`] bytes of it; returns the line's full length in bytes, or
+/// `None` at the end of input. Never holds more than `MAX_LINE` bytes,
+/// however long the line.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
+    buf.clear();
+    let mut length = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        let room = MAX_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        length = length.saturating_add(part.len());
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if buf.last() == Some(&b'\r') && length <= MAX_LINE {
+        buf.pop();
+        length -= 1;
+    }
+    Ok(Some(length))
+}
+
+/// The line as text, or why it cannot be a command: longer than
+/// [`MAX_LINE`] bytes, or not UTF-8. Errors quote the start of the line.
+fn check_line(bytes: &[u8], length: usize) -> Result<&str, String> {
+    if length > MAX_LINE {
+        return Err(format!(
+            "line of {length} bytes skipped: a command is at most {MAX_LINE} bytes (it began {})",
+            command::quote(&String::from_utf8_lossy(bytes))
+        ));
+    }
+    std::str::from_utf8(bytes).map_err(|_| {
+        format!(
+            "line skipped: it is not UTF-8 text ({})",
+            command::quote(&String::from_utf8_lossy(bytes))
+        )
+    })
 }
 
 /// Lets the computer move while it is its turn, printing each move; pauses

@@ -288,7 +288,11 @@ pub fn legend(pos: &Position) -> String {
 /// game goes on.
 pub fn outcome_lines(pos: &Position) -> Vec<String> {
     let shape = pos.rules().shape();
+    let columns = pos.rules().gravity() == Some(1) && shape.dims() == 2;
     let cells = |cells: &[Cell]| {
+        if columns {
+            return column_line_words(pos, cells);
+        }
         cells
             .iter()
             .map(|&c| notation::format_cell(shape, c))
@@ -328,6 +332,31 @@ pub fn outcome_lines(pos: &Position) -> Vec<String> {
     }
 }
 
+/// A line of a 2-axis board with gravity on y in columns and rows counted
+/// from 1 (row 1 at the bottom): `column 4, rows 1-4`, `columns 1-4, row 2`,
+/// `columns 2-5, rows 4-1`.
+pub fn column_line_words(pos: &Position, cells: &[Cell]) -> String {
+    let shape = pos.rules().shape();
+    let (Some(&first), Some(&last)) = (cells.first(), cells.last()) else {
+        return String::new();
+    };
+    let (a, b) = (shape.coords(first), shape.coords(last));
+    let span = |word: &str, from: u32, to: u32| {
+        if from == to {
+            format!("{word} {}", from + 1)
+        } else {
+            format!("{word}s {}-{}", from + 1, to + 1)
+        }
+    };
+    // Columns left to right; the rows follow the same cells.
+    let (a, b) = if a[0] <= b[0] { (a, b) } else { (b, a) };
+    format!(
+        "{}, {}",
+        span("column", a[0], b[0]),
+        span("row", a[1], b[1])
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,5 +384,18 @@ mod tests {
         assert_eq!(lines[6], ". . . X . . .");
         assert_eq!(lines[5], ". . . O . . .");
         assert_eq!(lines[7], "1 2 3 4 5 6 7");
+    }
+
+    #[test]
+    fn connect4_lines_in_columns_and_rows() {
+        let rules = Rules::preset("connect4").unwrap();
+        let words = |moves: &str| {
+            let pos = hypertac_core::notation::play_columns(rules.clone(), moves).unwrap();
+            outcome_lines(&pos)
+        };
+        assert_eq!(words("4545454"), ["X wins: column 4, rows 1-4"]);
+        assert_eq!(words("1122334"), ["X wins: columns 1-4, row 1"]);
+        assert_eq!(words("3413241435224"), ["X wins: columns 1-4, rows 1-4"]);
+        assert_eq!(words("65544343363"), ["X wins: columns 3-6, rows 4-1"]);
     }
 }

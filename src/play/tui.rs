@@ -3,6 +3,7 @@
 //! budget's stop flag) while a spinner turns.
 
 use super::command::{self, Command};
+use super::scores::{ColumnScores, ScoreWorker};
 use super::view::{self, BoardView, Prompt, Ui};
 use super::{render, Settings};
 use crate::session::{Search, Session, SessionError};
@@ -17,6 +18,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// What a move after the end says.
+const GAME_OVER: &str = "the game is over: n starts a new game, u takes back";
 
 /// How often the screen refreshes while waiting (spinner speed).
 const TICK: Duration = Duration::from_millis(100);
@@ -65,6 +69,8 @@ struct App {
     thinking: Option<Thinking>,
     next_computer_move: Instant,
     quit: bool,
+    /// The Connect Four solver's thread, started by the first `s`.
+    scores: Option<ScoreWorker>,
 }
 
 impl App {
@@ -81,6 +87,7 @@ impl App {
             thinking: None,
             next_computer_move: Instant::now(),
             quit: false,
+            scores: None,
         }
     }
 
@@ -88,6 +95,7 @@ impl App {
         while !self.quit {
             self.start_thinking();
             self.finish_thinking();
+            self.update_scores();
             terminal.draw(|frame| self.board = view::draw(frame, &self.session, &self.ui))?;
             if event::poll(TICK)? {
                 match event::read()? {
@@ -110,6 +118,44 @@ impl App {
             t.stop.store(true, Ordering::Relaxed);
         }
         Ok(())
+    }
+
+    /// Keeps the shown Connect Four scores on the current position: asks
+    /// the solver's thread for a new position, takes in its answers.
+    fn update_scores(&mut self) {
+        let Some(shown) = self.ui.scores.as_mut() else {
+            return;
+        };
+        let worker = self.scores.get_or_insert_with(ScoreWorker::start);
+        while let Some((pos, scores)) = worker.poll() {
+            if pos == shown.pos {
+                shown.scores = Some(scores);
+            }
+        }
+        let pos = hypertac_core::notation::format_columns(self.session.position()).ok();
+        match pos {
+            Some(pos) if pos != shown.pos => {
+                worker.request(&pos);
+                *shown = ColumnScores { pos, scores: None };
+            }
+            Some(_) => {}
+            None => self.ui.scores = None,
+        }
+    }
+
+    fn toggle_scores(&mut self) {
+        if !self.session.rules().is_connect4() {
+            self.ui.message = "scores are for Connect Four only".into();
+            return;
+        }
+        self.ui.scores = match self.ui.scores {
+            Some(_) => None,
+            // An impossible column string: the next update asks for the real one.
+            None => Some(ColumnScores {
+                pos: "-".into(),
+                scores: None,
+            }),
+        };
     }
 
     fn start_thinking(&mut self) {
@@ -199,6 +245,9 @@ impl App {
         let pos = self.session.position();
         let mut lines = vec![text];
         lines.extend(render::outcome_lines(pos));
+        if pos.is_over() {
+            lines.push("n: new game, u: undo".into());
+        }
         self.ui.message = lines.join("  ");
         self.ui.hint = None;
         self.ui.settle(self.session.position());
@@ -213,27 +262,66 @@ impl App {
             self.prompt_key(prompt, key);
             return;
         }
+        if self.ui.help {
+            self.ui.help = false;
+            return;
+        }
+        if key.code == KeyCode::F(1) {
+            self.ui.help = true;
+            return;
+        }
         if self.thinking.is_some() {
             match key.code {
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
                     if let Some(t) = &self.thinking {
                         t.stop.store(true, Ordering::Relaxed);
                     }
+                    return;
                 }
                 KeyCode::Char('u') => {
                     self.cancel_thinking();
                     self.undo();
+                    return;
                 }
-                KeyCode::Char('q') => self.quit = true,
+                KeyCode::Char('q') => {
+                    self.quit = true;
+                    return;
+                }
+                // The cursor still moves and scores toggle while it thinks.
+                KeyCode::Left
+                | KeyCode::Right
+                | KeyCode::Up
+                | KeyCode::Down
+                | KeyCode::PageUp
+                | KeyCode::PageDown
+                | KeyCode::Char('h' | 'j' | 'k' | 'l' | 'a' | 'd' | 'w' | 's') => {}
                 _ => {
                     self.ui.message =
                         "the computer is thinking: Esc makes it move now, u takes back, q quits"
-                            .into()
+                            .into();
+                    return;
                 }
+            }
+        }
+        let d = self.session.rules().shape().dims();
+        let connect4 = self.session.rules().is_connect4();
+        let columns = view::number_keys(self.session.rules());
+        if let (KeyCode::Char(c @ '1'..='9'), Some(n)) = (key.code, columns) {
+            let column = c as u32 - '0' as u32;
+            if column > n {
+                self.ui.message =
+                    format!("error: column {column} does not exist: columns are 1 to {n}");
+            } else {
+                self.ui.cursor[0] = column - 1;
+                self.ui.settle(self.session.position());
+                self.place();
             }
             return;
         }
-        let d = self.session.rules().shape().dims();
+        if key.code == KeyCode::Char('s') && connect4 {
+            self.toggle_scores();
+            return;
+        }
         match key.code {
             KeyCode::Left | KeyCode::Char('h') => self.step(0, -1),
             KeyCode::Right | KeyCode::Char('l') => self.step(0, 1),
@@ -305,7 +393,7 @@ impl App {
     fn command_line(&mut self, text: &str) {
         match command::parse(text) {
             Ok(Some(Command::Quit)) => self.quit = true,
-            Ok(Some(Command::Help)) => self.ui.message = command::HELP.replace('\n', "  "),
+            Ok(Some(Command::Help)) => self.ui.help = true,
             Ok(Some(Command::Board)) | Ok(None) => {}
             Ok(Some(cmd)) => self.run_command(cmd),
             Err(e) => self.ui.message = format!("error: {e}"),
@@ -365,6 +453,10 @@ impl App {
         let Some(cell) = self.ui.cursor_cell(pos) else {
             return;
         };
+        if pos.is_over() {
+            self.ui.message = GAME_OVER.into();
+            return;
+        }
         if let Some(level) = self.session.computer_to_move() {
             self.ui.message = format!("error: it is the computer's turn ({})", level.name());
             return;

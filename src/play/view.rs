@@ -6,7 +6,9 @@
 //! without grid headers when only that fits, else as a 2D slice (x, y) through
 //! the cursor, scrolled to keep the cursor in view.
 
+use super::command;
 use super::render::{self, Layout};
+use super::scores::ColumnScores;
 use crate::session::Session;
 use hypertac_core::{Cell, Player, Position, WinRule};
 use ratatui::buffer::Buffer;
@@ -49,6 +51,10 @@ pub struct Ui {
     pub extra_axis: usize,
     /// A suggested cell to highlight.
     pub hint: Option<Cell>,
+    /// The help screen is shown instead of the board.
+    pub help: bool,
+    /// Connect Four: the per-column scores are shown (`s`).
+    pub scores: Option<ColumnScores>,
 }
 
 impl Ui {
@@ -170,6 +176,13 @@ impl BoardView {
 /// Draws the whole screen; returns where the board went.
 pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     let area = frame.area();
+    if ui.help {
+        frame.render_widget(
+            Paragraph::new(help_screen(session)).wrap(Wrap { trim: false }),
+            area,
+        );
+        return BoardView::TooSmall;
+    }
     let view = choose_view(session.position(), ui, area);
     if view == BoardView::TooSmall {
         let (w, h) = needed(session.position());
@@ -193,12 +206,82 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     let bottom = area.height.saturating_sub(3);
     frame.render_widget(Paragraph::new(message(session, ui)), rows(bottom, 1));
     frame.render_widget(
-        Paragraph::new(help(session, ui))
-            .style(Style::default().fg(Color::DarkGray))
-            .wrap(Wrap { trim: true }),
+        Paragraph::new(key_lines(session, ui, area.width, 2).join("\n"))
+            .style(Style::default().fg(Color::DarkGray)),
         rows(bottom + 1, 2),
     );
     view
+}
+
+/// The help screen (F1 or `:help`): every key and command on one page.
+pub fn help_screen(session: &Session) -> String {
+    let rules = session.rules();
+    let mut text = String::from(
+        " hypertac: keys                                  (any key closes this page)\n\n",
+    );
+    let d = rules.shape().dims();
+    let gravity = rules.gravity();
+    let mut keys: Vec<(String, String)> = Vec::new();
+    let mut key = |k: &str, what: String| keys.push((k.to_string(), what));
+    for (axis, k) in [(0, "← → h l"), (1, "↑ ↓ k j"), (2, "a d"), (3, "w s")] {
+        if axis < d && Some(axis) != gravity {
+            key(
+                k,
+                format!("move the cursor along {}", render::axis_letter(axis)),
+            );
+        }
+    }
+    if d > 4 {
+        key(
+            "PgUp PgDn",
+            "move along the 5th axis (Tab picks another)".into(),
+        );
+    }
+    let drop = gravity.is_some();
+    key(
+        "Enter Space",
+        if drop {
+            "drop a stone in the cursor's column"
+        } else {
+            "place a stone at the cursor"
+        }
+        .into(),
+    );
+    key("mouse click", "play that cell".into());
+    if let Some(n) = number_keys(rules) {
+        key(&format!("1-{n}"), "drop a stone in that column".into());
+    }
+    if rules.is_connect4() {
+        key(
+            "s",
+            "show or hide the solver's score of every column".into(),
+        );
+    }
+    key("u  r", "undo (to your last move) / redo".into());
+    key("?", "hint: the strongest level's move".into());
+    key("n", "new game with the same rules".into());
+    key(":", "command line (the commands below)".into());
+    key("Esc", "while the computer thinks: move now".into());
+    key("F1", "this page".into());
+    key(
+        "q  Ctrl-C",
+        "quit; the game is saved and resumes next time".into(),
+    );
+    for (k, what) in keys {
+        text.push_str(&format!("  {k:<12} {what}\n"));
+    }
+    text.push_str("\n commands after :\n");
+    for line in command::HELP.lines().skip(1) {
+        text.push_str(&format!("  {}\n", line.trim_start()));
+    }
+    text
+}
+
+/// On a 2-axis gravity board of at most 9 columns, the highest column
+/// number key (columns are counted from 1).
+pub fn number_keys(rules: &hypertac_core::Rules) -> Option<u32> {
+    let sizes = rules.shape().sizes();
+    (sizes.len() == 2 && rules.gravity() == Some(1) && sizes[0] <= 9).then(|| sizes[0])
 }
 
 /// The smallest screen that shows this board: its compact nested grids when
@@ -264,15 +347,22 @@ fn title(session: &Session, ui: &Ui) -> Line<'static> {
     } else {
         format!("{} to move", pos.to_move())
     };
+    let at = if number_keys(pos.rules()).is_some() {
+        format!("column {}", ui.cursor[0] + 1)
+    } else {
+        format!(
+            "cursor {}",
+            ui.cursor
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    };
     let mut text = format!(
-        " {status}  {}  X {x} vs O {o}  {} moves  cursor {}",
+        " {status}  {}  X {x} vs O {o}  {}  {at}",
         pos.rules(),
-        pos.moves().len(),
-        ui.cursor
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
+        command::moves_count(pos.moves().len()),
     );
     if pos.rules().win() == WinRule::MostLines {
         let [lx, lo] = pos.line_counts();
@@ -317,7 +407,72 @@ fn message(session: &Session, ui: &Ui) -> Line<'static> {
     Line::styled(ui.message.clone(), style)
 }
 
-fn help(session: &Session, ui: &Ui) -> String {
+/// The key line: as many of the keys as fit in `rows` lines of `width`
+/// characters, never cutting one in two; shorter lists on narrow screens,
+/// always ending with `F1 help` and `q quit`.
+pub fn key_lines(session: &Session, ui: &Ui, width: u16, rows: usize) -> Vec<String> {
+    let full = keys(session, ui);
+    let rules = session.rules();
+    let place = if rules.gravity().is_some() {
+        "Enter drop"
+    } else {
+        "Enter place"
+    };
+    let mut short = vec!["arrows move".to_string()];
+    if rules.shape().dims() > 2 {
+        short.push("adws z/w".into());
+    }
+    if let Some(n) = number_keys(rules) {
+        short.push(format!("1-{n} drop"));
+    } else {
+        short.push(place.into());
+    }
+    if rules.is_connect4() {
+        short.push("s scores".into());
+    }
+    short.extend(["u undo", "? hint", "F1 help", "q quit"].map(String::from));
+    let candidates = [
+        full.clone(),
+        full.iter()
+            .filter(|k| !matches!(k.as_str(), ": command" | "r redo" | "n new"))
+            .cloned()
+            .collect(),
+        short,
+    ];
+    let width = usize::from(width.max(1));
+    let mut last = Vec::new();
+    for items in candidates {
+        last = wrap_items(&items, width);
+        if last.len() <= rows {
+            return last;
+        }
+    }
+    last.truncate(rows);
+    last
+}
+
+/// Items joined by two spaces into lines of at most `width` characters,
+/// breaking only between items.
+fn wrap_items(items: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        let len = line.chars().count();
+        if !line.is_empty() && len + 2 + item.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str("  ");
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn keys(session: &Session, ui: &Ui) -> Vec<String> {
     let rules = session.rules();
     let d = rules.shape().dims();
     let g = rules.gravity();
@@ -345,8 +500,25 @@ fn help(session: &Session, ui: &Ui) -> String {
         "Enter/click place"
     };
     keys.push(place.into());
-    keys.extend(["u undo", "r redo", "? hint", "n new", ": command", "q quit"].map(String::from));
-    keys.join("  ")
+    if let Some(n) = number_keys(rules) {
+        keys.push(format!("1-{n} drop"));
+    }
+    if rules.is_connect4() {
+        keys.push("s scores".into());
+    }
+    keys.extend(
+        [
+            "u undo",
+            "r redo",
+            "? hint",
+            "n new",
+            ": command",
+            "F1 help",
+            "q quit",
+        ]
+        .map(String::from),
+    );
+    keys
 }
 
 fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
@@ -416,6 +588,44 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
                         &numbers,
                         Style::default().fg(Color::DarkGray),
                     );
+                }
+            }
+            // Connect Four scores, one column per line, right of the board.
+            if let Some(scores) = ui.scores.as_ref().filter(|_| !pos.is_over()) {
+                let left = u64::from(*x) + layout.width() + 3;
+                let top = u64::from(*y);
+                if scores.scores.is_none() {
+                    put(
+                        left,
+                        top,
+                        "scores: solving…",
+                        Style::default().fg(Color::DarkGray),
+                    );
+                }
+                let best = scores.best();
+                for (i, words) in scores.words().iter().enumerate() {
+                    let (text, style) = match words {
+                        None => (
+                            format!("{} full", i + 1),
+                            Style::default().fg(Color::DarkGray),
+                        ),
+                        Some(w) => {
+                            let score = scores.scores.as_ref().and_then(|s| s[i]);
+                            let color = match score.unwrap_or(0).cmp(&0) {
+                                std::cmp::Ordering::Greater => Color::Green,
+                                std::cmp::Ordering::Less => Color::Red,
+                                std::cmp::Ordering::Equal => Color::Gray,
+                            };
+                            let mut style = Style::default().fg(color);
+                            let mut text = format!("{} {w}", i + 1);
+                            if score == best {
+                                style = style.add_modifier(Modifier::BOLD);
+                                text.push_str(" ◀ best");
+                            }
+                            (text, style)
+                        }
+                    };
+                    put(left, top + i as u64, &text, style);
                 }
             }
             for i in 0..shape.cell_count() {

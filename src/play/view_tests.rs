@@ -59,7 +59,7 @@ fn tic_tac_toe_2d() {
         "",
         "X plays 2,0",
         "←→/hl x  ↑↓/kj y  Enter/click place  u undo  r redo  ? hint",
-        "n new  : command  q quit",
+        "n new  : command  F1 help  q quit",
     ]);
     assert_eq!(text, expected);
     assert_eq!(view.cell_at(5, 1), Some(vec![2, 0]));
@@ -80,7 +80,7 @@ fn qubic_3d_layers_side_by_side() {
         "",
         "",
         "←→/hl x  ↑↓/kj y  a/d z  Enter/click place  u undo",
-        "r redo  ? hint  n new  : command  q quit",
+        "r redo  ? hint  n new  : command  F1 help  q quit",
     ]);
     assert_eq!(text, expected);
     assert_eq!(view.cell_at(1 + 20 + 2, 3), Some(vec![1, 1, 2]));
@@ -166,7 +166,7 @@ fn four_d_falls_back_to_compact_and_slice_views() {
 #[test]
 fn connect_four_is_drawn_bottom_up_with_the_landing_cell() {
     let s = session("connect4", &["4", "4", "3"]);
-    let (text, view) = screen(&s, &ui_for(&s, "X plays 2,0"), 40, 12);
+    let (text, view) = screen(&s, &ui_for(&s, "X plays 3"), 40, 12);
     let expected = lines(&[
         " O to move  7x6 k4 gravity 1  X human vs",
         " . . . . . . .",
@@ -177,16 +177,16 @@ fn connect_four_is_drawn_bottom_up_with_the_landing_cell() {
         " . . X X . . .",
         " 1 2 3 4 5 6 7",
         "",
-        "X plays 2,0",
-        "←→/hl x  Enter/click drop  u undo  r",
-        "redo  ? hint  n new  : command  q quit",
+        "X plays 3",
+        "arrows move  1-7 drop  s scores  u undo",
+        "? hint  F1 help  q quit",
     ]);
     assert_eq!(text, expected);
     // Without a spare row the column numbers give way to the message.
-    let (tight, _) = screen(&s, &ui_for(&s, "X plays 2,0"), 40, 10);
+    let (tight, _) = screen(&s, &ui_for(&s, "X plays 3"), 40, 10);
     let tight: Vec<&str> = tight.lines().collect();
     assert_eq!(tight[6], " . . X X . . .");
-    assert_eq!(tight[7], "X plays 2,0");
+    assert_eq!(tight[7], "X plays 3");
     assert_eq!(view.cell_at(1 + 6, 6), Some(vec![3, 0]));
     assert_eq!(view.cell_at(1 + 6, 5), Some(vec![3, 1]));
     assert_eq!(view.cell_at(1 + 6, 1), Some(vec![3, 5]));
@@ -204,4 +204,107 @@ fn a_too_small_terminal_gets_a_message() {
     for (w, h) in [(1, 1), (0, 0), (3, 40), (200, 2)] {
         screen(&s, &ui_for(&s, ""), w, h);
     }
+}
+
+#[test]
+fn the_key_line_at_40x12_keeps_every_key_whole() {
+    let s = session("4d", &["1,1,1,1"]);
+    let (text, _) = screen(&s, &ui_for(&s, "X plays 1,1,1,1"), 40, 12);
+    let expected = lines(&[
+        " O to move  4x4x4x4 k4  X human vs O hum",
+        " slice z1 w1  x 0-3 of 4  y 0-3 of 4",
+        " . . . .",
+        " . X . .",
+        " . . . .",
+        " . . . .",
+        "",
+        "",
+        "",
+        "X plays 1,1,1,1",
+        "arrows move  adws z/w  Enter place",
+        "u undo  ? hint  F1 help  q quit",
+    ]);
+    assert_eq!(text, expected);
+    // Wide enough, the whole list in two lines.
+    let (text, _) = screen(&s, &ui_for(&s, ""), 80, 30);
+    let last: Vec<&str> = text.lines().rev().take(2).collect();
+    assert_eq!(
+        last,
+        [
+            ": command  F1 help  q quit",
+            "←→/hl x  ↑↓/kj y  a/d z  w/s w  Enter/click place  u undo  r redo  ? hint  n new",
+        ]
+    );
+}
+
+#[test]
+fn the_help_screen_lists_keys_and_commands() {
+    let s = session("connect4", &["4"]);
+    let ui = Ui {
+        help: true,
+        ..ui_for(&s, "")
+    };
+    let (text, view) = screen(&s, &ui, 80, 34);
+    assert_eq!(view, BoardView::TooSmall);
+    let expected = lines(&[
+        " hypertac: keys                                  (any key closes this page)",
+        "",
+        "  ← → h l      move the cursor along x",
+        "  Enter Space  drop a stone in the cursor's column",
+        "  mouse click  play that cell",
+        "  1-7          drop a stone in that column",
+        "  s            show or hide the solver's score of every column",
+        "  u  r         undo (to your last move) / redo",
+        "  ?            hint: the strongest level's move",
+        "  n            new game with the same rules",
+        "  :            command line (the commands below)",
+        "  Esc          while the computer thinks: move now",
+        "  F1           this page",
+        "  q  Ctrl-C    quit; the game is saved and resumes next time",
+        "",
+        " commands after :",
+    ]);
+    assert!(text.starts_with(&expected), "{text}");
+    assert!(
+        text.contains("\n  undo          take back your last move"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  quit          leave; the game stays saved"),
+        "{text}"
+    );
+}
+
+#[test]
+fn connect_four_scores_sit_right_of_the_board() {
+    let s = session("connect4", &["4", "4"]);
+    let mut ui = ui_for(&s, "");
+    ui.scores = Some(super::scores::ColumnScores {
+        pos: "44".into(),
+        scores: Some(vec![
+            Some(-2),
+            Some(0),
+            Some(1),
+            Some(2),
+            Some(1),
+            Some(0),
+            None,
+        ]),
+    });
+    let (text, _) = screen(&s, &ui, 50, 12);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[0], " X to move  7x6 k4 gravity 1  X human vs O human");
+    assert_eq!(rows[1], " . . . . . . .   1 loss in 19");
+    assert_eq!(rows[2], " . . . . . . .   2 draw");
+    assert_eq!(rows[4], " . . . x . . .   4 win in 19 ◀ best");
+    assert_eq!(rows[7], " 1 2 3 4 5 6 7   7 full");
+    ui.scores = Some(super::scores::ColumnScores {
+        pos: "44".into(),
+        scores: None,
+    });
+    let (text, _) = screen(&s, &ui, 50, 12);
+    assert!(
+        text.contains(" . . . . . . .   scores: solving…\n"),
+        "{text}"
+    );
 }

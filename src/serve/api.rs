@@ -78,13 +78,20 @@ struct Info {
 struct Preset {
     name: &'static str,
     description: &'static str,
+    /// The preset's rules as game states show them, so the page can tell
+    /// which preset the current game is.
+    rules: String,
 }
 
 async fn info() -> Json<Info> {
     Json(Info {
         presets: PRESETS
             .iter()
-            .map(|&(name, description)| Preset { name, description })
+            .map(|&(name, description)| Preset {
+                name,
+                description,
+                rules: Rules::preset(name).map_or_else(|_| String::new(), |r| r.to_string()),
+            })
             .collect(),
         levels: Level::ALL.iter().map(|l| l.name()).collect(),
         version: env!("CARGO_PKG_VERSION"),

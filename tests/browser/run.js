@@ -142,11 +142,11 @@ test('Connect Four: four stones drop down one column', async (page) => {
 
 test('4D move in the grid of grids, by mouse and keyboard', async (page) => {
   await newGame(page, '4d');
-  const grids = await page.$$eval('#board > .level-1 > .level-0', (els) => els.length);
+  const grids = await page.$$eval('#board > .level-1 > .sub > .level-0', (els) => els.length);
   assert(grids === 16, `16 sub-grids, found ${grids}`);
   await clickCell(page, '1,2,3,0');
   // Sub-grid (z=3, w=0) is the 4th in the first row of sub-grids.
-  const index = await page.$eval('.cell[data-cell="1,2,3,0"]', (el) => [...el.parentElement.parentElement.children].indexOf(el.parentElement));
+  const index = await page.$eval('.cell[data-cell="1,2,3,0"]', (el) => [...el.closest('.level-1').children].indexOf(el.closest('.sub')));
   assert(index === 3, `cell 1,2,3,0 drawn in sub-grid ${index}`);
   assert((await stone(page, '1,2,3,0')) === 'x', '1,2,3,0 holds X');
   // Keyboard: the cursor starts at the last clicked cell.
@@ -175,8 +175,10 @@ test('4D move in the grid of grids, by mouse and keyboard', async (page) => {
 
 test('3D board shows its layers side by side', async (page) => {
   await newGame(page, 'qubic');
-  const layers = await page.$$eval('#board > .level-1 > .level-0', (els) => els.map((e) => e.getBoundingClientRect().left));
-  assert(layers.length === 4 && layers.every((x, i) => i === 0 || x > layers[i - 1]), `layers at ${layers}`);
+  const layers = await page.$$eval('#board > .level-1 > .sub', (els) => els.map((e) => [e.querySelector('.sub-label').textContent, e.getBoundingClientRect().left]));
+  // Side by side, or wrapped in rows when that gives bigger cells: labelled z0..z3 in order.
+  assert(layers.map((l) => l[0]).join(' ') === 'z0 z1 z2 z3', `layers ${layers}`);
+  assert(layers[1][1] > layers[0][1], `z1 right of z0: ${layers}`);
   for (const cell of ['1,1,1', '0,0,0', '2,2,2', '3,3,3', '1,2,0']) await clickCell(page, cell);
   await shot(page, '3d-qubic.png');
 });
@@ -256,6 +258,264 @@ test('phone-sized screen in dark mode', async (page) => {
   await shot(page, 'phone-dark-connect4.png');
 });
 
+// ---------- defects seen by a new player (issue 16) ----------
+
+async function apiPost(page, path, body) {
+  return page.evaluate(([p, b]) => fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) })
+    .then(async (r) => ({ status: r.status, body: await r.json() })), [path, body]);
+}
+
+// Starts a game through the API (with an opening) and reloads the page on it.
+async function startGame(page, body) {
+  const r = await apiPost(page, '/api/games', { x: 'human', o: 'human', ...body });
+  assert(r.status === 200, `new game: ${JSON.stringify(r.body)}`);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+async function errorText(page) {
+  await page.waitForSelector('#error:not([hidden])');
+  return (await page.textContent('#error')).trim();
+}
+
+for (const preset of ['connect4', 'connect4-3d']) {
+  test(`${preset}: a click as soon as the computer's stone appears is played (defect 1)`, async (page) => {
+    await newGame(page, preset, 'human', 'cpu:random');
+    const first = preset === 'connect4' ? '3,5' : '1,1,3';
+    const second = preset === 'connect4' ? '0,5' : '2,2,3';
+    // Clicks the second cell the moment the computer's reply is drawn,
+    // while its stone is still falling.
+    const clicked = page.evaluate((cell) => new Promise((resolve) => {
+      const list = document.querySelector('#moves');
+      const observer = new MutationObserver(() => {
+        if (list.children.length !== 2) return;
+        observer.disconnect();
+        const falling = !!document.querySelector('.falling-x, .falling-o');
+        document.querySelector(`.cell[data-cell="${cell}"]`).click();
+        resolve(falling);
+      });
+      observer.observe(list, { childList: true });
+    }), second);
+    await page.click(`.cell[data-cell="${first}"]`);
+    const falling = await clicked;
+    assert(falling, 'the click came while the stone was falling');
+    await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 3, null, { timeout: 5000 });
+  });
+}
+
+test('replay shows only the record and says why a move is refused (defect 3)', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '1,1;0,0;2,2' });
+  await page.click('#btn-records');
+  await page.fill('#save-name', 'replay test');
+  await page.click('#save-form button[type=submit]');
+  await page.waitForSelector('#records-table tr[data-name="replay test"]');
+  await page.click('#records-close');
+  await newGame(page, 'connect4', 'human', 'cpu:easy');
+  await clickCell(page, '3,5');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2);
+  await settle(page);
+  await page.click('#btn-records');
+  await page.click('#records-table tr[data-name="replay test"] .rec-replay');
+  await page.waitForSelector('#replay-bar:not([hidden])');
+  const st = await status(page);
+  assert(st.startsWith('Replay of "replay test"'), `status in a replay: ${st}`);
+  assert((await page.textContent('#rules-text')).startsWith('3x3 k3'), 'the record\'s rules are shown');
+  assert(!(await page.textContent('#players')).includes('computer'), `players of the record: ${await page.textContent('#players')}`);
+  for (const hidden of ['#move-form', '#share', '#scores']) {
+    assert(!(await page.isVisible(hidden)), `${hidden} is hidden during a replay`);
+  }
+  await page.click('.cell[data-cell="0,2"]');
+  assert((await errorText(page)).includes('This is a replay'), 'a click during a replay says why nothing happens');
+  assert((await moveCount(page)) === 3, 'the replay\'s moves are listed');
+  assert((await stone(page, '0,2')) === '', 'no stone was placed');
+  await page.click('#rp-exit');
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Replay'));
+  assert((await page.textContent('#rules-text')).startsWith('7x6'), 'back to the game in progress');
+  assert(await page.isVisible('#move-form'), 'the move box is back');
+});
+
+test('bad share links and lost servers get plain words (defect 4)', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '1,1' });
+  await page.goto(`${BASE}?game=connect4&pos=abc`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const text = await errorText(page);
+  assert(text.includes('"abc" cannot be opened') && text.includes('Showing your game in progress'), `share link error: ${text}`);
+  // Record names: no API wording.
+  await page.click('#btn-records');
+  for (const name of ['first name', 'second name']) {
+    await page.fill('#save-name', name);
+    await page.click('#save-form button[type=submit]');
+    await page.waitForSelector(`#records-table tr[data-name="${name}"]`);
+  }
+  const asked = [];
+  const answer = (d) => { asked.push(d.message()); if (d.type() === 'prompt') d.accept('first name'); else d.dismiss(); };
+  page.on('dialog', answer);
+  await page.click('#records-table tr[data-name="second name"] .rec-rename');
+  await page.waitForSelector('#records-error:not([hidden])');
+  page.off('dialog', answer);
+  assert(asked.some((m) => m.includes('Replace')), `renaming onto a name asks first: ${asked}`);
+  const recError = await page.textContent('#records-error');
+  assert(!recError.includes('force') && recError.includes('already exists'), `records error: ${recError}`);
+  await page.click('#records-close');
+  // The server does not answer.
+  await page.route('**/api/games/current/moves', (route) => route.abort('connectionrefused'));
+  await page.click('.cell[data-cell="0,0"]');
+  const lost = await errorText(page);
+  assert(lost.startsWith('No answer from the hypertac server') && !lost.includes('Failed to fetch'), `lost server: ${lost}`);
+});
+
+test('gravity boards name moves by column everywhere (defect 5)', async (page) => {
+  await newGame(page, 'connect4');
+  await clickCell(page, '3,5');
+  await clickCell(page, '0,5');
+  const list = await page.$$eval('#moves li', (els) => els.map((e) => e.textContent));
+  assert(JSON.stringify(list) === JSON.stringify(['X 4', 'O 1']), `move list ${list}`);
+  assert((await page.getAttribute('.cell[data-cell="3,0"]', 'title')).startsWith('4'), 'a cell names its column');
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent !== '');
+  const hintText = await page.textContent('#hint-text');
+  assert(/^Hint: [1-7](\s|$)/.test(hintText), `hint ${hintText}`);
+  await page.fill('#move-input', '5');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 3);
+  assert((await page.textContent('#moves li:last-child')) === 'X 5', 'a typed column is listed as typed');
+});
+
+test('records: one line per game, kept games apart (defect 7)', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '1,1;0,0' });
+  // A new game keeps the old one automatically.
+  await newGame(page, 'tictactoe');
+  await clickCell(page, '1,1');
+  const long = 'a long record name that once wrapped over lines 12345';
+  await page.click('#btn-records');
+  await page.fill('#save-name', long);
+  await page.click('#save-form button[type=submit]');
+  const row = `#records-table tr[data-name="${long}"]`;
+  await page.waitForSelector(row);
+  const nameBox = await page.$eval(`${row} .rec-name`, (e) => e.getBoundingClientRect().height);
+  assert(nameBox < 26, `the name takes one line (${nameBox}px high)`);
+  const middles = await page.$$eval(`${row} .actions > *`, (els) => els.map((e) => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; }));
+  assert(middles.length === 5 && Math.max(...middles) - Math.min(...middles) < 4, `the five actions share one row: ${middles}`);
+  const named = await page.$$eval('#records-table tr', (els) => els.map((e) => e.dataset.name));
+  assert(!named.some((n) => /^game \d{4}-/.test(n)), `kept games are not among the saved ones: ${named}`);
+  assert(await page.isVisible('#records-auto'), 'kept games are listed apart');
+  assert(Number(await page.textContent('#records-auto-count')) >= 1, 'kept games are counted');
+  assert(!(await page.isVisible('#records-auto-table')), 'kept games are folded away');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.querySelector('#records-dialog').getBoundingClientRect().right);
+  assert(width <= 390, `records dialog fits a phone (right edge ${width})`);
+  await shot(page, 'records-phone.png');
+});
+
+test('new game dialog starts from the current game (defect 8)', async (page) => {
+  await newGame(page, 'connect4');
+  await page.click('#btn-new');
+  assert((await page.inputValue('#ng-preset')) === 'connect4', `preset ${await page.inputValue('#ng-preset')}`);
+  assert(!(await page.isVisible('#ng-custom')), 'no custom-shape fields for a preset');
+  await page.selectOption('#ng-preset', 'custom');
+  assert(await page.isVisible('#ng-custom'), 'custom-shape fields for a custom shape');
+  await page.click('#ng-cancel');
+  await newCustomGame(page, { shape: '5x4', k: 3, gravity: '1' });
+  await page.click('#btn-new');
+  assert((await page.inputValue('#ng-preset')) === 'custom', 'a custom game opens as custom');
+  assert((await page.inputValue('#ng-shape')) === '5x4' && (await page.inputValue('#ng-k')) === '3', 'with its shape and k');
+  await page.click('#ng-cancel');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click('#btn-new');
+  const box = await page.$eval('#new-dialog', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; });
+  assert(box[0] >= 0 && box[1] <= 390, `new game dialog within a phone screen: ${box}`);
+  await shot(page, 'new-game-phone.png');
+  await page.click('#ng-cancel');
+});
+
+test('how to play explains the current game in one screen', async (page) => {
+  await startGame(page, { game: '4d' });
+  await page.click('#btn-help');
+  await page.waitForSelector('#help-dialog[open]');
+  const text = await page.textContent('#help-body');
+  assert(text.includes('4x4x4x4') && text.includes('grid of grids'), `help: ${text}`);
+  const box = await page.$eval('#help-dialog', (e) => e.getBoundingClientRect().height);
+  assert(box <= 820, `one screen: ${box}px`);
+  await shot(page, 'how-to-play-4d.png');
+  await page.click('#help-close');
+  assert(!(await page.isVisible('#help-dialog')), 'dismissed');
+  const caption = await page.textContent('.axis-caption');
+  assert(caption.includes('z →') && caption.includes('w ↓'), `axes named at the edge: ${caption}`);
+});
+
+test('4D on a phone: one big slice, axis buttons and a map of the board', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startGame(page, { game: '4d' });
+  assert(await page.isVisible('.slice-bar'), 'the slice view is on');
+  await page.click('.slice-axis button[data-axis="2"][data-coord="2"]');
+  await page.click('.slice-axis button[data-axis="3"][data-coord="3"]');
+  const size = await page.$eval('.cell[data-cell="1,1,2,3"]', (e) => e.getBoundingClientRect().width);
+  assert(size >= 32, `slice cells are ${size}px`);
+  await clickCell(page, '1,1,2,3');
+  assert((await stone(page, '1,1,2,3')) === 'x', 'the stone is in the chosen slice');
+  assert(await page.$eval('.mini-cell[data-cell="1,1,2,3"]', (e) => e.classList.contains('x')), 'and on the map');
+  await page.click('.mini-map .sub[data-slice="0,0"]');
+  await page.waitForSelector('.cell[data-cell="0,0,0,0"]');
+  assert((await page.$$eval('#board .cell', (els) => els.length)) === 16, 'one 4x4 slice is drawn');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 390, `the page is ${wide}px wide`);
+});
+
+test('gomoku on a phone: 32-pixel cells in a board that scrolls, not the page', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startGame(page, { game: 'gomoku', moves: '7,7;7,8' });
+  const size = await page.$eval('.cell[data-cell="0,0"]', (e) => e.getBoundingClientRect().width);
+  assert(size >= 32, `gomoku cells are ${size}px`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 390, `the page is ${wide}px wide`);
+  const left = await page.$eval('.cell[data-cell="0,0"]', (e) => e.getBoundingClientRect().left);
+  assert(left >= 0, `the first column can be seen (left edge at ${left})`);
+  await page.$eval('#board-wrap', (e) => { e.scrollLeft = e.scrollWidth; });
+  await clickCell(page, '14,0');
+  await shot(page, 'gomoku-phone.png');
+});
+
+// ---------- screenshots at two sizes and both themes ----------
+
+const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];
+const cellSizes = [];
+
+for (const size of SIZES) {
+  for (const scheme of ['light', 'dark']) {
+    const tag = `${size.name}-${scheme}`;
+    test(`screenshots ${size.width}x${size.height} ${scheme}: 4D with a hint, Connect Four scores, Qubic, a 2D win`, async (page) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await startGame(page, { game: '4d', moves: '1,1,1,1;2,1,1,1;1,2,1,1;0,0,3,0;1,1,2,2;3,3,0,3' });
+      await page.click('#btn-hint');
+      await page.waitForFunction(() => document.querySelector('#hint-text').textContent.startsWith('Hint'), null, { timeout: 30000 });
+      const hinted = await page.$$eval('.cell.hint', (els) => els.length);
+      assert(hinted === 1, 'the hinted cell is on screen');
+      const cell = await page.$eval('.cell', (e) => e.getBoundingClientRect().width);
+      cellSizes.push(`${size.width}x${size.height} ${scheme}: ${cell.toFixed(1)} px`);
+      console.log(`# 4D cell at ${size.width}x${size.height} ${scheme}: ${cell.toFixed(1)} px`);
+      assert(cell >= 32, `4D cells are ${cell}px`);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert(wide <= size.width, `the page is ${wide}px wide`);
+      await shot(page, `4d-hint-${tag}.png`);
+
+      await page.goto(`${BASE}?game=connect4&pos=${C4_POS}`);
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForSelector('#scores .score[data-score]', { timeout: 60000 });
+      await shot(page, `connect4-scores-${tag}.png`);
+
+      await startGame(page, { game: 'qubic', moves: '1,1,1;0,0,0;2,2,2;3,3,3;1,2,1;0,3,0' });
+      const q = await page.$eval('.cell', (e) => e.getBoundingClientRect().width);
+      assert(q >= 32, `Qubic cells are ${q}px`);
+      await shot(page, `qubic-${tag}.png`);
+
+      await startGame(page, { game: 'tictactoe', moves: '0,0;0,1;1,1;0,2;2,2' });
+      assert((await status(page)) === 'X wins', `status ${await status(page)}`);
+      await shot(page, `2d-win-${tag}.png`);
+    });
+  }
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hypertac-chromium-'));
@@ -294,6 +554,7 @@ async function main() {
   }
   await browser.close();
   fs.rmSync(profile, { recursive: true, force: true });
+  for (const line of cellSizes) console.log(`# 4D cell size ${line}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }

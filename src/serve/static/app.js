@@ -10,6 +10,10 @@ const ui = {
   game: null,          // the last game state from the server
   view: null,          // what the board shows: {shape, gravity, moves, winLines, last}
   cells: new Map(),    // "x,y,.." -> cell element
+  mini: new Map(),     // "x,y,.." -> cell of the small map (slice view)
+  layout: null,        // how the board is drawn: {wrap} or {slice: true}
+  slice: null,         // slice view: the coordinates of the shown x-y grid
+  animTimer: null,
   cursor: null,        // keyboard cursor coordinates
   linesCache: new Map(),
   analysis: null,      // {pos, data} of the shown Connect Four scores
@@ -31,15 +35,38 @@ async function api(method, path, body) {
     options.headers['Content-Type'] = 'application/json';
     options.body = JSON.stringify(body);
   }
-  const response = await fetch('/api' + path, options);
+  let response;
+  try {
+    response = await fetch('/api' + path, options);
+  } catch (_) {
+    // The browser's own words ("Failed to fetch") say nothing to a player.
+    const error = new Error('No answer from the hypertac server: is `hypertac serve` still running? Start it again, then reload this page.');
+    error.status = 0;
+    throw error;
+  }
   let data = null;
   try { data = await response.json(); } catch (_) { data = null; }
   if (!response.ok) {
-    const error = new Error(data && data.error ? data.error : `${response.status} ${response.statusText}`);
+    const error = new Error(friendly(data && data.error ? data.error : `the server answered ${response.status} ${response.statusText}`));
     error.status = response.status;
     throw error;
   }
   return data;
+}
+
+// API messages in a player's words: no JSON field names or command-line flags.
+function friendly(message) {
+  return message
+    .replace(/\s*\((save with "force": true|use --force) to replace it\)/, '')
+    .replace(/^(.)/, (c) => c.toUpperCase());
+}
+
+// How a player names a cell: on a gravity board the column of the move
+// (counted from 1 on a 2-axis board, as typed), elsewhere its coordinates.
+function moveText(cell, view = ui.view) {
+  if (!view || view.gravity === null || view.gravity === undefined || !cell) return cell || '';
+  const coords = cell.split(',').map(Number);
+  return cellMoveText(coords, view.gravity);
 }
 
 function showError(message) {
@@ -65,6 +92,10 @@ async function act(promise) {
 // axis 1 its row, axis 2 the column of small grids, axis 3 their row, and so on.
 function levels(shape) { return Math.ceil(shape.length / 2); }
 function axisSize(shape, axis) { return axis < shape.length ? shape[axis] : 1; }
+const AXIS_NAMES = ['x', 'y', 'z', 'w', 'v', 'u', 't', 's', 'r', 'q', 'p', 'o', 'n', 'm', 'l', 'k'];
+// Smallest comfortable cell, in CSS pixels; below it the view changes.
+const MIN_CELL = 32;
+const MAX_CELL = 150;
 
 // Row shown first (top) for an odd axis: gravity axes show 0 at the bottom.
 function rowCoord(view, axis, row) {
@@ -72,71 +103,238 @@ function rowCoord(view, axis, row) {
   return view.gravity === axis ? n - 1 - row : row;
 }
 
+// Draws the board to fill the space it has: every cell at least MIN_CELL
+// pixels. When the whole board cannot fit at that size, 3D boards wrap their
+// layers into rows, and wider boards show one 2D slice (chosen with the axis
+// buttons or the small map of the whole board).
 function buildBoard(view) {
   const board = $('#board');
   board.replaceChildren();
   ui.cells.clear();
+  ui.mini.clear();
   board.classList.toggle('gravity', view.gravity !== null && view.gravity !== undefined);
   const total = view.shape.reduce((a, b) => a * b, 1);
   const big = total > MAX_DRAWN_CELLS;
   $('#big-board').hidden = !big;
+  board.classList.remove('sliced');
   if (big) {
     $('#big-board').textContent = `This board has ${total.toLocaleString()} cells, too many to draw: type moves as coordinates below.`;
     return;
   }
-  sizeCells(view.shape);
-  const coords = new Array(view.shape.length).fill(0);
-  board.appendChild(buildLevel(view, levels(view.shape) - 1, coords));
+  const d = view.shape.length;
+  const options = [{ wrap: 0 }];
+  if (d === 3 && view.shape[2] > 1) options.push({ wrap: Math.ceil(view.shape[2] / 2) }, { wrap: Math.ceil(Math.sqrt(view.shape[2])) });
+  // Layers side by side unless wrapping them gives clearly bigger cells.
+  let best = null;
+  for (const option of options) {
+    drawNested(board, view, option);
+    const size = Math.min(MAX_CELL, fitCells(board)) / (option.wrap ? 1.25 : 1);
+    if (!best || size > best.size) best = { option, size };
+  }
+  if (best.size >= MIN_CELL) {
+    ui.layout = best.option;
+    drawNested(board, view, best.option);
+    fitCells(board);
+    return;
+  }
+  if (d >= 3) {
+    ui.layout = { slice: true };
+    drawSlice(board, view);
+    fitCells(board);
+    return;
+  }
+  // A wide 2D board: cells keep their size and the board scrolls.
+  ui.layout = { wrap: 0 };
+  drawNested(board, view, ui.layout);
+  if (fitCells(board) < MIN_CELL) setCell(MIN_CELL);
 }
 
-function buildLevel(view, level, coords) {
-  const xAxis = 2 * level;
-  const yAxis = 2 * level + 1;
-  const cols = axisSize(view.shape, xAxis);
-  const rows = axisSize(view.shape, yAxis);
+function drawNested(board, view, option) {
+  board.replaceChildren();
+  ui.cells.clear();
+  const coords = new Array(view.shape.length).fill(0);
+  // Connect Four-like boards: the column numbers a player types, above the columns.
+  if (view.shape.length === 2 && view.gravity === 1) {
+    const numbers = document.createElement('div');
+    numbers.className = 'col-numbers';
+    numbers.style.gridTemplateColumns = `repeat(${view.shape[0]}, var(--cell))`;
+    for (let c = 1; c <= view.shape[0]; c++) {
+      const n = document.createElement('span');
+      n.textContent = String(c);
+      numbers.appendChild(n);
+    }
+    board.appendChild(numbers);
+  }
+  // Boards of 3 or more axes: the axes named along the top edge.
+  if (view.shape.length >= 3) {
+    const caption = document.createElement('div');
+    caption.className = 'axis-caption';
+    const outer = [];
+    for (let a = 2; a < view.shape.length; a++) outer.push(`${AXIS_NAMES[a] || 'axis ' + a} ${a % 2 === 0 ? '→' : '↓'}`);
+    caption.textContent = `in each grid x →, y ${view.gravity === 1 ? '↑' : '↓'} · between grids ${outer.join(', ')}`;
+    board.appendChild(caption);
+  }
+  board.appendChild(buildLevel(view, levels(view.shape) - 1, coords, ui.cells, option));
+}
+
+// One slice: the x-y grid at the chosen further coordinates, large, with a
+// button row per further axis and a small map of the whole board.
+function drawSlice(board, view) {
+  board.replaceChildren();
+  ui.cells.clear();
+  ui.mini.clear();
+  board.classList.add('sliced');
+  const d = view.shape.length;
+  if (!ui.slice || ui.slice.length !== d) ui.slice = new Array(d).fill(0);
+  const bar = document.createElement('div');
+  bar.className = 'slice-bar';
+  for (let axis = 2; axis < d; axis++) {
+    const group = document.createElement('div');
+    group.className = 'slice-axis';
+    group.append(`${AXIS_NAMES[axis] || 'axis ' + axis}`);
+    for (let c = 0; c < view.shape[axis]; c++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = String(c);
+      b.dataset.axis = String(axis);
+      b.dataset.coord = String(c);
+      b.setAttribute('aria-pressed', String(ui.slice[axis] === c));
+      b.addEventListener('click', () => { ui.slice[axis] = c; redrawSlice(); });
+      group.appendChild(b);
+    }
+    bar.appendChild(group);
+  }
+  board.appendChild(bar);
+  const coords = ui.slice.slice();
+  const grid = buildGrid(view, coords, ui.cells, 'cell');
+  const label = document.createElement('div');
+  label.className = 'slice-label';
+  label.textContent = subLabel(coords);
+  const main = document.createElement('div');
+  main.className = 'slice-main';
+  main.append(label, grid);
+  board.appendChild(main);
+  const map = document.createElement('div');
+  map.className = 'mini-map';
+  map.title = 'the whole board: tap a small grid to show it';
+  map.appendChild(buildLevel(view, levels(view.shape) - 1, new Array(d).fill(0), ui.mini, { wrap: 0, mini: true }));
+  board.appendChild(map);
+}
+
+function redrawSlice() {
+  if (!ui.view) return;
+  drawSlice($('#board'), ui.view);
+  fitCells($('#board'));
+  paint(ui.view);
+}
+
+// Shows the slice holding this cell (slice view only).
+function showSliceOf(key) {
+  if (!ui.layout || !ui.layout.slice || !key) return;
+  const coords = key.split(',').map(Number);
+  if (coords.slice(2).every((c, i) => ui.slice[i + 2] === c)) return;
+  for (let a = 2; a < coords.length; a++) ui.slice[a] = coords[a];
+  redrawSlice();
+}
+
+function subLabel(coords) {
+  return coords.slice(2).map((c, i) => `${AXIS_NAMES[i + 2] || 'axis ' + (i + 2)}${c}`).join(' ');
+}
+
+// The x-y grid at `coords` (further axes fixed).
+function buildGrid(view, coords, cells, className) {
+  const cols = axisSize(view.shape, 0);
+  const rows = axisSize(view.shape, 1);
   const grid = document.createElement('div');
-  grid.className = `level level-${level}`;
+  grid.className = 'level level-0';
   grid.style.gridTemplateColumns = `repeat(${cols}, auto)`;
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
-      coords[xAxis] = col;
-      if (yAxis < view.shape.length) coords[yAxis] = rowCoord(view, yAxis, row);
-      if (level === 0) {
-        const key = coords.join(',');
-        const cell = document.createElement('button');
+      coords[0] = col;
+      if (view.shape.length > 1) coords[1] = rowCoord(view, 1, row);
+      const key = coords.join(',');
+      const cell = document.createElement(className === 'cell' ? 'button' : 'div');
+      if (className === 'cell') {
         cell.type = 'button';
-        cell.className = 'cell';
-        cell.dataset.cell = key;
         cell.tabIndex = -1;
-        cell.title = key;
-        ui.cells.set(key, cell);
-        grid.appendChild(cell);
-      } else {
-        grid.appendChild(buildLevel(view, level - 1, coords));
+        cell.title = view.gravity === null || view.gravity === undefined ? key : `${moveText(key, view)} (cell ${key})`;
       }
+      cell.className = className;
+      cell.dataset.cell = key;
+      cells.set(key, cell);
+      grid.appendChild(cell);
     }
   }
   return grid;
 }
 
-// Picks a cell size that fits the board in the window.
-function sizeCells(shape) {
-  let cols = 1;
-  let rows = 1;
-  let gapX = 6;
-  let gapY = 6;
-  const gaps = [2, 12, 26, 40, 54];
-  for (let axis = 0; axis < shape.length; axis++) {
-    const n = shape[axis];
-    const level = Math.floor(axis / 2);
-    const extra = (n - 1) * (gaps[Math.min(level, 4)] + 2);
-    if (axis % 2 === 0) { cols *= n; gapX += extra * (cols / n); } else { rows *= n; gapY += extra * (rows / n); }
+function buildLevel(view, level, coords, cells, option) {
+  if (level === 0) {
+    const grid = buildGrid(view, coords, cells, option.mini ? 'mini-cell' : 'cell');
+    if (view.shape.length < 3) return grid;
+    // Sub-grids carry their further coordinates: "z1 w2".
+    const sub = document.createElement('div');
+    sub.className = 'sub';
+    const label = document.createElement('div');
+    label.className = 'sub-label';
+    label.textContent = subLabel(coords);
+    sub.dataset.slice = coords.slice(2).join(',');
+    if (option.mini) {
+      sub.addEventListener('click', () => {
+        sub.dataset.slice.split(',').forEach((c, i) => { ui.slice[i + 2] = Number(c); });
+        redrawSlice();
+      });
+    }
+    sub.append(label, grid);
+    return sub;
   }
-  const area = $('#board-wrap').getBoundingClientRect();
-  const width = Math.max(240, area.width - 16);
-  const height = Math.max(260, window.innerHeight - 230);
-  const size = Math.floor(Math.min((width - gapX) / cols, (height - gapY) / rows));
-  document.documentElement.style.setProperty('--cell', `${Math.max(14, Math.min(64, size))}px`);
+  const xAxis = 2 * level;
+  const yAxis = 2 * level + 1;
+  let cols = axisSize(view.shape, xAxis);
+  let rows = axisSize(view.shape, yAxis);
+  const grid = document.createElement('div');
+  grid.className = `level level-${level}`;
+  // A 3D board may wrap its layers into rows to give cells more room.
+  const wrap = level === 1 && view.shape.length === 3 && option.wrap ? option.wrap : 0;
+  grid.style.gridTemplateColumns = `repeat(${wrap || cols}, auto)`;
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      coords[xAxis] = col;
+      if (yAxis < view.shape.length) coords[yAxis] = rowCoord(view, yAxis, row);
+      grid.appendChild(buildLevel(view, level - 1, coords, cells, option));
+    }
+  }
+  return grid;
+}
+
+function setCell(px) {
+  document.documentElement.style.setProperty('--cell', `${px}px`);
+}
+
+// Sizes the cells so the board fills the free space: the board's size is
+// linear in the cell size, so two trial sizes give it exactly. Returns the
+// size chosen (before the MAX_CELL cap).
+function fitCells(board) {
+  const wrap = $('#board-wrap');
+  // In the slice view only the big grid grows; the buttons and the map do not.
+  const grows = board.querySelector('.slice-main') || board;
+  const measure = (px) => { setCell(px); return [grows.getBoundingClientRect().width, board.getBoundingClientRect().height]; };
+  const [w1, h1] = measure(20);
+  const [w2, h2] = measure(40);
+  const perW = (w2 - w1) / 20;
+  const perH = (h2 - h1) / 20;
+  const fixedW = w1 - 20 * perW;
+  const fixedH = h1 - 20 * perH;
+  const availW = wrap.clientWidth - 4;
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  const below = [...$('#play-area').children]
+    .filter((el) => el !== wrap && !el.hidden && el.getBoundingClientRect().top >= top)
+    .reduce((sum, el) => sum + el.getBoundingClientRect().height, 0);
+  const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : 0;
+  const availH = Math.max(200, window.innerHeight - top - below - scores - 12);
+  const size = Math.floor(Math.min((availW - fixedW) / Math.max(perW, 1), (availH - fixedH) / Math.max(perH, 1)));
+  setCell(Math.max(12, Math.min(MAX_CELL, size)));
+  return size;
 }
 
 function sameShape(a, b) {
@@ -149,6 +347,19 @@ function paint(view) {
   const stones = new Map();
   view.moves.forEach((cell, i) => stones.set(cell, i % 2 === 0 ? 'x' : 'o'));
   const win = new Set(view.winLines.flat());
+  for (const [key, el] of ui.mini) {
+    const stone = stones.get(key);
+    el.classList.toggle('x', stone === 'x');
+    el.classList.toggle('o', stone === 'o');
+    el.classList.toggle('win', win.has(key));
+    el.classList.toggle('last', key === view.last);
+    el.classList.toggle('hint', key === ui.hint);
+  }
+  if (ui.layout && ui.layout.slice) {
+    for (const sub of document.querySelectorAll('.mini-map .sub')) {
+      sub.classList.toggle('current', sub.dataset.slice === ui.slice.slice(2).join(','));
+    }
+  }
   for (const [key, el] of ui.cells) {
     const stone = stones.get(key);
     el.classList.toggle('x', stone === 'x');
@@ -157,18 +368,22 @@ function paint(view) {
     el.classList.toggle('last', key === view.last);
     el.classList.toggle('hint', key === ui.hint);
     el.classList.toggle('cursor', ui.cursor !== null && key === ui.cursor.join(','));
-    el.setAttribute('aria-label', `${key}${stone ? ' ' + stone.toUpperCase() : ' empty'}`);
+    el.setAttribute('aria-label', `${moveText(key, view)}${stone ? ' ' + stone.toUpperCase() : ' empty'}`);
   }
 }
 
 function show(view, animate) {
   const previous = ui.view;
+  finishAnimation();
   if (!sameShape(previous, view) || ui.cells.size === 0 && view.shape.reduce((a, b) => a * b, 1) <= MAX_DRAWN_CELLS) {
+    ui.slice = null;
     buildBoard(view);
     ui.linesCache.clear();
     ui.cursor = null;
   }
   ui.view = view;
+  // The slice view follows the last move (the computer's reply may be elsewhere).
+  if (view.last) showSliceOf(view.last);
   const added = previous && sameShape(previous, view) && view.moves.length === previous.moves.length + 1
     && previous.moves.every((m, i) => m === view.moves[i]);
   if (animate && added && view.gravity !== null && view.gravity !== undefined) {
@@ -191,8 +406,7 @@ function dropAnimation(view, previous) {
   const step = () => {
     for (const el of ui.cells.values()) el.classList.remove('falling-x', 'falling-o');
     if (h < coords[axis]) {
-      ui.animating = false;
-      paint(ui.view);
+      finishAnimation();
       return;
     }
     const at = coords.slice();
@@ -200,9 +414,18 @@ function dropAnimation(view, previous) {
     const el = ui.cells.get(at.join(','));
     if (el) el.classList.add(mark);
     h -= 1;
-    setTimeout(step, 35);
+    ui.animTimer = setTimeout(step, 35);
   };
   step();
+}
+
+// Ends a running drop at once (a click never waits for the animation).
+function finishAnimation() {
+  if (!ui.animating) return;
+  clearTimeout(ui.animTimer);
+  ui.animating = false;
+  for (const el of ui.cells.values()) el.classList.remove('falling-x', 'falling-o');
+  paint(ui.view);
 }
 
 function gameView(game) {
@@ -227,21 +450,29 @@ function render(game, animate = true) {
   $('#rules-text').textContent = `${game.rules} · ${game.rule}${game.wrap ? ' · wrap' : ''}`;
   const over = game.result !== 'ongoing';
   const player = game.to_move === 'X' ? 0 : 1;
-  $('#status').textContent = over
-    ? (game.result === 'draw' ? 'Draw' : game.result)
-    : `${game.to_move} to move (${describeSide(game.players[player])})`;
-  $('#status').dataset.result = game.result;
+  document.title = `${over ? (game.result === 'draw' ? 'Draw' : game.result) : game.to_move + ' to move'} · hypertac`;
+  if (!ui.replay) {
+    $('#status').textContent = over
+      ? (game.result === 'draw' ? 'Draw' : game.result)
+      : `${game.to_move} to move (${describeSide(game.players[player])})`;
+    $('#status').dataset.result = game.result;
+    $('#status').dataset.turn = over ? '' : game.to_move;
+  }
   $('#players').textContent = `X: ${describeSide(game.players[0])} · O: ${describeSide(game.players[1])}`;
   $('#line-counts').textContent = game.rule === 'first' ? '' : `Lines: X ${game.line_counts[0]} · O ${game.line_counts[1]}`;
   $('#btn-undo').disabled = !game.can_undo;
   $('#btn-redo').disabled = !game.can_redo;
   $('#btn-hint').disabled = over;
+  $('#btn-again').hidden = !over || !!ui.replay;
   $('#btn-cpu').disabled = over;
-  $('#move-input').placeholder = game.gravity === null ? 'x,y,…' : (game.shape.length === 2 ? 'column 1-' + game.shape[1 - game.gravity] : 'column');
+  $('#move-input').placeholder = game.gravity === null ? 'x,y,…' : (game.shape.length === 2 ? 'column 1-' + game.shape[1 - game.gravity] : 'column x,y');
+  $('#legend').textContent = legend(gameView(game));
+  document.body.classList.toggle('gravity-game', game.gravity !== null);
+  if (ui.replay) return;
   const list = $('#moves');
   list.replaceChildren(...game.moves.map((m, i) => {
     const li = document.createElement('li');
-    li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${m}`;
+    li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${moveText(m, gameView(game))}`;
     return li;
   }));
   list.scrollTop = list.scrollHeight;
@@ -250,6 +481,18 @@ function render(game, animate = true) {
   if (game.connect4) $('#share-link').value = shareLink(game);
   updateScores();
   scheduleComputer();
+}
+
+// How to read the board, under the moves.
+function legend(view) {
+  const d = view.shape.length;
+  const parts = [];
+  if (view.gravity !== null && view.gravity !== undefined) parts.push('X red, O yellow; stones drop to the bottom.');
+  if (d >= 3) {
+    const outer = d >= 4 ? 'z left to right, w top to bottom' : 'z left to right';
+    parts.push(`Each small grid is x (left to right) by y (top to bottom); ${outer} between grids, as labelled. A cell is written x,y,z${d >= 4 ? ',w' : ''} from 0.`);
+  }
+  return parts.join(' ');
 }
 
 function shareLink(game) {
@@ -319,17 +562,25 @@ function drawScores(data) {
 
 // The move to send for a cell: the cell itself, or on gravity boards its
 // column (the stone drops; a column on a 2-axis board is counted from 1).
-function cellMoveText(coords) {
-  const axis = ui.view ? ui.view.gravity : null;
+function cellMoveText(coords, axis = ui.view ? ui.view.gravity : null) {
   if (axis === null || axis === undefined) return coords.join(',');
   const rest = coords.filter((_, i) => i !== axis);
   return rest.length === 1 ? String(rest[0] + 1) : rest.join(',');
 }
 
 async function playMove(text) {
-  if (ui.replay || ui.thinking || ui.animating) return;
+  if (ui.replay) { showNotice(REPLAY_NOTICE); return; }
+  if (ui.thinking) { showNotice('The computer is thinking: wait for its move, or press Stop.'); return; }
+  // A click right after a stone appears plays at once: the drop is cut short.
+  finishAnimation();
   const game = await act(api('POST', '/games/current/moves', { move: text }));
   if (game) render(game);
+}
+
+const REPLAY_NOTICE = 'This is a replay: "Continue playing" plays on from its last move, "Back to my game" returns to your game.';
+
+function showNotice(message) {
+  showError(message);
 }
 
 function computerSpeed() {
@@ -362,8 +613,9 @@ async function computerMove() {
   }
 }
 
-function setThinking(on) {
+function setThinking(on, what) {
   ui.thinking = on;
+  if (on) $('#thinking-text').textContent = what || `${ui.game ? ui.game.to_move : 'the computer'} is thinking…`;
   $('#thinking').hidden = !on;
   document.body.classList.toggle('thinking', on);
 }
@@ -377,12 +629,13 @@ async function stopThinking() {
 
 async function hint() {
   if (ui.thinking) return;
-  setThinking(true);
+  setThinking(true, 'looking for a hint…');
   try {
     const answer = await api('POST', '/games/current/hint', {});
     if (answer.move) {
       ui.hint = answer.move;
-      $('#hint-text').textContent = `Hint: ${answer.move}${answer.reason ? ' (' + answer.reason + ')' : ''}`;
+      $('#hint-text').textContent = `Hint: ${moveText(answer.move)}${answer.reason ? ' (' + answer.reason + ')' : ''}`;
+      showSliceOf(answer.move);
       paint(ui.view);
     }
     showError('');
@@ -406,6 +659,7 @@ async function undoRedo(which) {
 
 function clearLines() {
   for (const el of ui.cells.values()) el.classList.remove('hl');
+  for (const el of ui.mini.values()) el.classList.remove('hl');
 }
 
 async function hoverLines(key) {
@@ -422,7 +676,12 @@ async function hoverLines(key) {
   }
   if (ui.hovered !== key) return;
   clearLines();
-  for (const line of lines) for (const c of line) { const el = ui.cells.get(c); if (el) el.classList.add('hl'); }
+  // In the slice view the small map shows the lines' cells in other slices.
+  for (const line of lines) {
+    for (const c of line) {
+      for (const el of [ui.cells.get(c), ui.mini.get(c)]) if (el) el.classList.add('hl');
+    }
+  }
 }
 
 // ---------- keyboard ----------
@@ -447,6 +706,7 @@ function moveCursor(horizontal, delta) {
     ui.cursor[outer] = outerNext;
     break;
   }
+  showSliceOf(ui.cursor.join(','));
   paint(view);
 }
 
@@ -457,6 +717,7 @@ function onKey(event) {
   if (ui.replay) {
     if (event.key === 'ArrowLeft') { replayStep(ui.replay.step - 1); event.preventDefault(); }
     if (event.key === 'ArrowRight') { replayStep(ui.replay.step + 1); event.preventDefault(); }
+    if (event.key === 'Enter' && tag !== 'BUTTON') showNotice(REPLAY_NOTICE);
     return;
   }
   const keys = { ArrowLeft: [true, -1], ArrowRight: [true, 1], ArrowUp: [false, -1], ArrowDown: [false, 1] };
@@ -470,6 +731,7 @@ function onKey(event) {
   else if (event.key === 'r') { undoRedo('redo'); }
   else if (event.key === 'h') { hint(); }
   else if (event.key === 'n') { openNewGame(); }
+  else if (event.key === '?') { openHelp(); }
 }
 
 // ---------- new game dialog ----------
@@ -496,16 +758,34 @@ function updateGravityChoices() {
   if ([...select.options].some((o) => o.value === old)) select.value = old;
 }
 
+// The new-game dialog opens on the current game's rules and players.
 function openNewGame() {
   const dialog = $('#new-dialog');
   const game = ui.game;
-  if (game) {
+  if (game && ui.info) {
     fillPlayers($('#ng-x'), game.players[0]);
     fillPlayers($('#ng-o'), game.players[1]);
+    const preset = ui.info.presets.find((p) => p.rules === game.rules && $(`#ng-preset option[value="${p.name}"]`));
+    $('#ng-preset').value = preset ? preset.name : 'custom';
+    $('#ng-rule').value = game.rule;
+    if (!preset) {
+      $('#ng-shape').value = game.shape.join('x');
+      $('#ng-k').value = String(game.k);
+      updateGravityChoices();
+      $('#ng-gravity').value = game.gravity === null ? '' : String(game.gravity);
+      $('#ng-wrap').checked = game.wrap;
+    }
   }
   $('#ng-error').hidden = true;
-  $('#ng-custom').disabled = $('#ng-preset').value !== 'custom';
+  showCustom();
   dialog.showModal();
+}
+
+// The custom-shape fields show only for a custom shape.
+function showCustom() {
+  const custom = $('#ng-preset').value === 'custom';
+  $('#ng-custom').hidden = !custom;
+  $('#ng-custom').disabled = !custom;
 }
 
 async function startNewGame(event) {
@@ -547,41 +827,68 @@ function recordsError(message) {
   $('#records-error').hidden = !message;
 }
 
+// Games kept automatically when a new game replaced them ("game 2026-11-23 10.58").
+const AUTO_NAME = /^game \d{4}-\d\d-\d\d \d\d\.\d\d(-\d+)?$/;
+
 async function refreshRecords() {
   let list;
   try { list = await api('GET', '/records'); } catch (e) { recordsError(e.message); return; }
-  const body = $('#records-table tbody');
-  $('#records-empty').hidden = list.length > 0;
-  body.replaceChildren(...list.map((r) => {
-    const tr = document.createElement('tr');
-    tr.dataset.name = r.name;
-    for (const text of [r.name, r.rules, r.players, String(r.moves), r.result]) {
-      const td = document.createElement('td');
-      td.textContent = text;
-      tr.appendChild(td);
-    }
-    const actions = document.createElement('td');
-    actions.className = 'actions';
-    const button = (label, handler, cls) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = label;
-      b.className = cls;
-      b.addEventListener('click', handler);
-      actions.appendChild(b);
-    };
-    button('Replay', () => startReplay(r.name), 'rec-replay');
-    button('Open', () => openRecord(r.name), 'rec-open');
-    button('Rename', () => renameRecord(r.name), 'rec-rename');
-    button('Delete', () => deleteRecord(r.name), 'rec-delete');
-    const link = document.createElement('a');
-    link.href = `/api/records/${encodeURIComponent(r.name)}/export`;
-    link.download = `${r.name}.json`;
-    link.textContent = 'Export';
-    actions.appendChild(link);
-    tr.appendChild(actions);
-    return tr;
-  }));
+  const named = list.filter((r) => !AUTO_NAME.test(r.name));
+  const auto = list.filter((r) => AUTO_NAME.test(r.name));
+  $('#records-empty').hidden = named.length > 0;
+  $('#records-table tbody').replaceChildren(...named.map(recordRow));
+  $('#records-auto').hidden = auto.length === 0;
+  $('#records-auto-count').textContent = String(auto.length);
+  $('#records-auto-table tbody').replaceChildren(...auto.map(recordRow));
+}
+
+function recordRow(r) {
+  const tr = document.createElement('tr');
+  tr.dataset.name = r.name;
+  const main = document.createElement('td');
+  main.className = 'rec-main';
+  const name = document.createElement('div');
+  name.className = 'rec-name';
+  name.textContent = r.name;
+  name.title = r.name;
+  const details = document.createElement('div');
+  details.className = 'rec-details muted';
+  details.textContent = `${r.rules} · ${r.moves} move${r.moves === 1 ? '' : 's'} · ${r.result}`;
+  details.title = r.players;
+  main.append(name, details);
+  tr.appendChild(main);
+  const actions = document.createElement('td');
+  actions.className = 'actions';
+  const button = (label, handler, cls, title) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.className = cls;
+    b.title = title;
+    b.addEventListener('click', handler);
+    actions.appendChild(b);
+  };
+  button('Replay', () => startReplay(r.name), 'rec-replay', 'step through the moves');
+  button('Open', () => openRecord(r.name), 'rec-open', 'continue this game');
+  button('Rename', () => renameRecord(r.name), 'rec-rename', 'rename');
+  button('Delete', () => deleteRecord(r.name), 'rec-delete', 'delete');
+  const link = document.createElement('a');
+  link.href = `/api/records/${encodeURIComponent(r.name)}/export`;
+  link.download = `${r.name}.json`;
+  link.textContent = 'Export';
+  link.title = 'download the record (JSON)';
+  actions.appendChild(link);
+  tr.appendChild(actions);
+  return tr;
+}
+
+async function deleteAutoRecords() {
+  const rows = [...document.querySelectorAll('#records-auto-table tr[data-name]')];
+  if (!rows.length || !confirm(`Delete the ${rows.length} games kept automatically?`)) return;
+  for (const tr of rows) {
+    try { await api('DELETE', `/records/${encodeURIComponent(tr.dataset.name)}`); } catch (e) { recordsError(e.message); break; }
+  }
+  await refreshRecords();
 }
 
 async function saveRecord(event) {
@@ -613,7 +920,17 @@ async function openRecord(name) {
 async function renameRecord(name) {
   const to = prompt(`Rename "${name}" to:`, name);
   if (!to || to === name) return;
-  try { await api('POST', `/records/${encodeURIComponent(name)}/rename`, { to }); recordsError(''); } catch (e) { recordsError(e.message); }
+  const rename = (force) => api('POST', `/records/${encodeURIComponent(name)}/rename`, { to, force });
+  try {
+    await rename(false);
+    recordsError('');
+  } catch (e) {
+    if (e.status === 409 && confirm(`A record named "${to}" exists. Replace it?`)) {
+      try { await rename(true); recordsError(''); } catch (e2) { recordsError(e2.message); }
+    } else {
+      recordsError(e.message);
+    }
+  }
   await refreshRecords();
 }
 
@@ -627,9 +944,15 @@ async function importRecord() {
   const file = $('#import-file').files[0];
   if (!file) return;
   try {
-    const record = JSON.parse(await file.text());
+    let record;
+    try { record = JSON.parse(await file.text()); } catch (_) { throw new Error(`${file.name} is not a hypertac record (not JSON)`); }
     const name = file.name.replace(/\.json$/i, '').replace(/^@+/, '') || 'imported';
-    await api('POST', '/records/import', { name, record });
+    try {
+      await api('POST', '/records/import', { name, record });
+    } catch (e) {
+      if (e.status !== 409 || !confirm(`A record named "${name}" exists. Replace it?`)) throw e;
+      await api('POST', '/records/import', { name, record, force: true });
+    }
     recordsError('');
   } catch (e) { recordsError(e.message); }
   $('#import-file').value = '';
@@ -644,10 +967,18 @@ async function startReplay(name) {
   $('#records-dialog').close();
   clearTimeout(ui.cpuTimer);
   ui.replay = { name, record: data.record, winLines: data.win_lines, result: data.result, step: data.record.moves.length };
+  ui.hint = null;
   $('#replay-bar').hidden = false;
-  $('#replay-name').textContent = `"${name}" (${data.rules}, ${data.result})`;
+  $('#replay-name').textContent = `"${name}"`;
   $('#rp-slider').max = String(data.record.moves.length);
   document.body.classList.add('replaying');
+  // Only the record shows: its rules and players, none of the game in progress.
+  $('#rules-text').textContent = `${data.rules} · ${data.record.rules.rule}`;
+  $('#players').textContent = `X: ${describeSide(data.record.players.x)} · O: ${describeSide(data.record.players.o)}`;
+  $('#line-counts').textContent = '';
+  $('#hint-text').textContent = '';
+  for (const id of ['#btn-undo', '#btn-redo', '#btn-hint', '#btn-cpu']) $(id).disabled = true;
+  showError('');
   updateScores();
   replayStep(ui.replay.step);
 }
@@ -667,10 +998,14 @@ function replayStep(step) {
   }, true);
   $('#rp-slider').value = String(r.step);
   $('#rp-pos').textContent = `move ${r.step} of ${total}${r.step === total ? ' · ' + r.result : ''}`;
+  $('#status').textContent = `Replay of "${r.name}": move ${r.step} of ${total}${r.step === total ? ' · ' + r.result : ''}`;
+  $('#status').dataset.result = 'replay';
+  $('#status').dataset.turn = '';
+  const view = { shape: r.record.rules.shape, gravity: r.record.rules.gravity };
   const items = $('#moves');
   items.replaceChildren(...r.record.moves.map((m, i) => {
     const li = document.createElement('li');
-    li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${m.cell}`;
+    li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${moveText(m.cell, view)}`;
     if (i === r.step - 1) li.className = 'current';
     return li;
   }));
@@ -681,7 +1016,33 @@ function exitReplay(redraw = true) {
   ui.replay = null;
   $('#replay-bar').hidden = true;
   document.body.classList.remove('replaying');
+  showError('');
   if (redraw && ui.game) render(ui.game, false);
+}
+
+// ---------- how to play ----------
+
+// One screen for a newcomer: the current game's rules and how to read its board.
+function openHelp() {
+  const game = ui.game;
+  const body = $('#help-body');
+  body.replaceChildren();
+  const p = (text) => { const el = document.createElement('p'); el.textContent = text; body.appendChild(el); };
+  if (game) {
+    const d = game.shape.length;
+    const win = game.rule === 'most-lines'
+      ? `The board fills up; whoever completes more lines of ${game.k} wins.`
+      : game.rule === 'anti'
+        ? `Whoever completes ${game.k} in a row loses.`
+        : `The first to get ${game.k} in a row wins.`;
+    p(`This game: ${game.rules}. X and O take turns placing a stone. ${win} A row may run along any axis or any diagonal${d > 2 ? ', including diagonals through the layers' : ''}.`);
+    if (game.gravity !== null) p('Stones drop: click a column (or type its number, 1 on the left) and the stone falls to the lowest free cell. X is red, O yellow.');
+    if (d === 3) p('A 3D board is drawn as its layers side by side: each small grid is one layer (z0, z1, …). Four in a row can go straight through the layers, e.g. the same cell in every layer.');
+    if (d >= 4) p('A 4D board is a grid of grids: inside each small grid x runs left to right and y top to bottom; between the grids z runs left to right and w top to bottom. Each grid is labelled with its z and w. The cell 1,2,3,0 is column 1, row 2 of the grid labelled z3 w0.');
+    if (d >= 3) p('Hover over a cell to light every line through it: that shows the lines you can make there.');
+  }
+  p('Keys: arrows move the cursor, Enter or Space plays, u undo, r redo, h hint, n new game. The Hint button shows a good move, and Records saves and replays games.');
+  $('#help-dialog').showModal();
 }
 
 // ---------- start ----------
@@ -695,12 +1056,16 @@ function bind() {
   $('#btn-stop').addEventListener('click', stopThinking);
   $('#btn-resume').addEventListener('click', () => { ui.paused = false; scheduleComputer(); });
   $('#btn-records').addEventListener('click', openRecords);
+  $('#btn-help').addEventListener('click', openHelp);
+  $('#btn-again').addEventListener('click', openNewGame);
+  $('#help-close').addEventListener('click', () => $('#help-dialog').close());
   $('#records-close').addEventListener('click', () => $('#records-dialog').close());
   $('#save-form').addEventListener('submit', saveRecord);
   $('#import-file').addEventListener('change', importRecord);
+  $('#records-auto-delete').addEventListener('click', deleteAutoRecords);
   $('#new-form').addEventListener('submit', startNewGame);
   $('#ng-cancel').addEventListener('click', () => $('#new-dialog').close());
-  $('#ng-preset').addEventListener('change', () => { $('#ng-custom').disabled = $('#ng-preset').value !== 'custom'; });
+  $('#ng-preset').addEventListener('change', showCustom);
   $('#ng-shape').addEventListener('input', updateGravityChoices);
   $('#opt-scores').addEventListener('change', updateScores);
   $('#opt-lines').addEventListener('change', () => { if (!$('#opt-lines').checked) clearLines(); });
@@ -743,7 +1108,11 @@ function bind() {
   let resizeTimer = null;
   window.addEventListener('resize', () => {
     clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(() => { if (ui.view) sizeCells(ui.view.shape); }, 150);
+    resizeTimer = setTimeout(() => {
+      if (!ui.view) return;
+      buildBoard(ui.view);
+      paint(ui.view);
+    }, 150);
   });
 }
 
@@ -764,13 +1133,23 @@ async function start() {
   updateGravityChoices();
   const params = new URLSearchParams(location.search);
   let game = null;
-  if (params.get('game') === 'connect4') {
+  let linkError = '';
+  if (params.has('game') || params.has('pos')) {
     const pos = params.get('pos') || '';
-    game = await act(api('POST', '/games', { game: 'connect4', pos, x: 'human', o: 'human' }));
-    if (game) $('#opt-scores').checked = true;
+    if (params.get('game') !== 'connect4') {
+      linkError = `This link names the game "${params.get('game') || ''}": share links are for Connect Four (?game=connect4&pos=4453).`;
+    } else {
+      try {
+        game = await api('POST', '/games', { game: 'connect4', pos, x: 'human', o: 'human' });
+        $('#opt-scores').checked = true;
+      } catch (e) {
+        linkError = `The shared position "${pos.slice(0, 60)}" cannot be opened: ${e.message}. Positions are the columns played, 1 to 7, e.g. 4453.`;
+      }
+    }
     history.replaceState(null, '', '/');
   }
   if (!game) game = await act(api('GET', '/games/current'));
+  if (linkError) showError(`${linkError} Showing your game in progress instead.`);
   if (game) {
     ui.paused = game.players.every((p) => p !== 'human') && game.moves.length > 0;
     render(game, false);
