@@ -96,8 +96,11 @@ install_packages() {
     policy_created=1
   fi
   export DEBIAN_FRONTEND=noninteractive
-  timeout 600 apt-get update -q >/dev/null
-  timeout 900 apt-get install -y -q --no-install-recommends slurm-wlm munge >/dev/null
+  if ! { timeout 600 apt-get update -q &&
+    timeout 900 apt-get install -y -q --no-install-recommends slurm-wlm munge; } >"$work/apt.log" 2>&1; then
+    tail -n 30 "$work/apt.log" >&2
+    fail "apt-get could not install slurm-wlm and munge"
+  fi
   if [ "$policy_created" -eq 1 ]; then
     rm -f /usr/sbin/policy-rc.d
     policy_created=0
@@ -255,8 +258,16 @@ tournament_array() {
     --output="$out/slurm-%A_%a.out" \
     scripts/slurm/tournament.sbatch "$out" "${tournament[@]}")")
   timeout 30 scancel "${array}_1"
+  merge=$(submitted "$(timeout 60 sbatch --parsable --dependency="afterok:$array" \
+    --kill-on-invalid-dep=yes --output="$out/slurm-%j-standings.out" \
+    scripts/slurm/standings.sbatch "$out")")
   timeout 30 scontrol release "$array"
   wait_for "$array" 600
+  wait_for "$merge" 120
+  timeout 10 scontrol -o show job "$merge" | grep -q 'JobState=CANCELLED' ||
+    fail "the merge job $merge ran though task 1 was cancelled"
+  [ ! -e "$out/standings.txt" ] || fail "the merge job wrote standings.txt"
+  say "the merge job was cancelled (afterok never satisfied); merging by hand:"
   # A task cancelled while pending leaves the array's list of tasks.
   [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 2 3)" ] ||
     fail "array $array: $(task_states "$array" | tr '\n' ' ')"
