@@ -226,6 +226,10 @@ fn faults_are_losses_with_their_reasons() {
     assert_eq!((table[0].1, table[0].2, table[0].4), (16 * 3, 16, 0));
     let crash = table.iter().find(|r| r.0 == "crash").unwrap();
     assert_eq!(crash.5, format!("crash {}", seen["crash"]));
+    // The log alone gives the same table, losses by reason included.
+    let merged = referee(&strings(&["standings", &log_arg]));
+    let at = stdout.find("Standings after").unwrap();
+    assert_eq!(String::from_utf8_lossy(&merged.stdout), &stdout[at..]);
 }
 
 #[test]
