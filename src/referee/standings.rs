@@ -242,25 +242,25 @@ pub fn merge(logs: &[(String, Vec<u8>)], partial: bool) -> Merged {
 
     let complete = missing.is_empty() && conflicting == 0;
     let table = (complete || partial).then(|| {
-        let mut names: Vec<String> = by_game
+        // Sorted by name, as the referee sorts its bots.
+        let names: Vec<String> = by_game
             .values()
             .flatten()
             .flat_map(|f| [f.line.x.clone(), f.line.o.clone()])
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
-        names.sort();
-        let index = |name: &str| {
-            names
-                .binary_search_by(|n| n.as_str().cmp(name))
-                .unwrap_or(0)
-        };
+        let index: BTreeMap<&str, usize> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.as_str(), i))
+            .collect();
         let scored: Vec<Scored> = counted
             .iter()
             .map(|l| Scored {
                 match_id: match_of(l.game - 1),
-                x: index(&l.x),
-                o: index(&l.o),
+                x: index[l.x.as_str()],
+                o: index[l.o.as_str()],
                 winner: l
                     .winner
                     .as_deref()
