@@ -236,9 +236,11 @@ fn faults_are_losses_with_their_reasons() {
 fn hanging_bot_times_out_and_leaves_no_process_behind() {
     let pids = tempfile::tempdir().unwrap();
     let pid_file = format!("'{}'/pid-$$", pids.path().display());
+    // The opponent starts in milliseconds: a loaded machine must not make it
+    // miss the one-second limit too.
     let specs = [
         bot("hang", "sh", "hang.sh", &pid_file),
-        bot("random", "python3", "random.py", ""),
+        own_bot("random", "--level random"),
     ];
     let out = referee(&with_bots(
         &specs,
