@@ -23,4 +23,16 @@ if [ -x scripts/browser-tests.sh ]; then
   scripts/browser-tests.sh
 fi
 
+# A one-node Slurm cluster runs a sharded tournament (scripts/slurm-test.sh).
+# It installs slurm-wlm and munge and starts daemons, so it needs root;
+# HYPERTAC_SKIP_SLURM=1 skips it.
+echo "== cluster test (Slurm)"
+if [ "${HYPERTAC_SKIP_SLURM:-0}" = 1 ]; then
+  echo "skipped (HYPERTAC_SKIP_SLURM=1)"
+elif [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+  timeout --kill-after=60 1800 scripts/slurm-test.sh
+else
+  echo "skipped (needs root and apt-get)"
+fi
+
 echo "cargo: ${passed} passed, ${failed} failed"

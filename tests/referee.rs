@@ -126,6 +126,13 @@ fn bad_arguments_give_one_line_and_exit_2() {
             with_bots(&two, &["--rules", "qubic", "--n", "4"]),
             "leave out --n",
         ),
+        (with_bots(&two, &["--shard", "4/4"]), "below N"),
+        (with_bots(&two, &["--shard", "1/0"]), "at least 1"),
+        (with_bots(&two, &["--shard", "first"]), "expected I/N"),
+        (
+            strings(&["standings", "/nonexistent/x.jsonl"]),
+            "cannot read",
+        ),
     ];
     for (args, want) in cases {
         let out = referee(&args);
@@ -219,15 +226,21 @@ fn faults_are_losses_with_their_reasons() {
     assert_eq!((table[0].1, table[0].2, table[0].4), (16 * 3, 16, 0));
     let crash = table.iter().find(|r| r.0 == "crash").unwrap();
     assert_eq!(crash.5, format!("crash {}", seen["crash"]));
+    // The log alone gives the same table, losses by reason included.
+    let merged = referee(&strings(&["standings", &log_arg]));
+    let at = stdout.find("Standings after").unwrap();
+    assert_eq!(String::from_utf8_lossy(&merged.stdout), &stdout[at..]);
 }
 
 #[test]
 fn hanging_bot_times_out_and_leaves_no_process_behind() {
     let pids = tempfile::tempdir().unwrap();
     let pid_file = format!("'{}'/pid-$$", pids.path().display());
+    // The opponent starts in milliseconds: a loaded machine must not make it
+    // miss the one-second limit too.
     let specs = [
         bot("hang", "sh", "hang.sh", &pid_file),
-        bot("random", "python3", "random.py", ""),
+        own_bot("random", "--level random"),
     ];
     let out = referee(&with_bots(
         &specs,
@@ -436,4 +449,176 @@ fn connect_four_preset_sends_the_sizes_and_full_cells() {
         reasons.iter().all(|r| r == "illegal" || r == "board"),
         "{reasons:?}"
     );
+}
+
+/// A `--bot` spec running `hypertac bot ARGS` (deterministic, and quick to start).
+fn own_bot(name: &str, args: &str) -> String {
+    format!("{name}='{}' bot {args}", env!("CARGO_BIN_EXE_hypertac"))
+}
+
+/// Three deterministic bots on 3x3 over two rounds: 12 games, with wins and
+/// draws.
+fn small_field() -> Vec<String> {
+    vec![
+        own_bot("r1", "--level random --seed 1"),
+        own_bot("seed", "--level seed"),
+        own_bot("r2", "--level random --seed 2"),
+    ]
+}
+
+const SMALL: [&str; 6] = ["--n", "3", "--d", "2", "--rounds", "2"];
+
+/// `hypertac referee --shard I/N --log DIR/I-of-N.jsonl` of the small field.
+fn play_shard(dir: &Path, index: usize, count: usize) -> PathBuf {
+    let log = dir.join(format!("{index}-of-{count}.jsonl"));
+    let (shard, log_arg) = (format!("{index}/{count}"), log.display().to_string());
+    let mut args = SMALL.to_vec();
+    args.extend(["--jobs", "2", "--shard", &shard, "--log", &log_arg]);
+    let out = referee(&with_bots(&small_field(), &args));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    if count > 1 {
+        assert!(
+            stdout.contains(&format!("12 games, shard {shard} plays")),
+            "{stdout}"
+        );
+    }
+    log
+}
+
+/// `hypertac referee standings ARGS`.
+fn standings_of(args: &[&Path], extra: &[&str]) -> Output {
+    let mut all: Vec<String> = vec!["standings".into()];
+    all.extend(extra.iter().map(|s| s.to_string()));
+    all.extend(args.iter().map(|p| p.display().to_string()));
+    referee(&all)
+}
+
+/// The table an unsharded run prints: its stdout from "Standings after".
+fn whole_table(dir: &Path) -> (String, PathBuf) {
+    let log = dir.join("whole.jsonl");
+    let log_arg = log.display().to_string();
+    let mut args = SMALL.to_vec();
+    args.extend(["--log", &log_arg]);
+    let out = referee(&with_bots(&small_field(), &args));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let at = stdout.find("Standings after").expect("a table");
+    (stdout[at..].to_owned(), log)
+}
+
+#[test]
+fn shards_play_every_game_once_and_merge_to_the_same_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (table, whole_log) = whole_table(dir.path());
+    assert!(
+        table.starts_with("Standings after 12 of 12 games\n"),
+        "{table}"
+    );
+    // The unsharded log alone gives the same table.
+    let out = standings_of(&[&whole_log], &[]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), table);
+    assert_eq!(out.status.code(), Some(0));
+
+    for count in 1..=5 {
+        let logs: Vec<PathBuf> = (0..count)
+            .map(|i| play_shard(dir.path(), i, count))
+            .collect();
+        let mut games: Vec<u64> = Vec::new();
+        for (i, log) in logs.iter().enumerate() {
+            for g in read_log(log) {
+                assert_eq!(g["shard"], format!("{i}/{count}"));
+                assert_eq!(g["games"], 12);
+                games.push(g["game"].as_u64().unwrap());
+            }
+        }
+        games.sort();
+        assert_eq!(games, (1..=12).collect::<Vec<u64>>(), "{count} shards");
+
+        // Any order of the logs gives the unsharded table, byte for byte.
+        let mut order: Vec<&Path> = logs.iter().map(PathBuf::as_path).collect();
+        for turn in 0..count.min(3) {
+            order.rotate_left(turn);
+            if turn == 2 {
+                order.reverse();
+            }
+            let out = standings_of(&order, &[]);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{count} shards: {stderr}");
+            assert!(stderr.is_empty(), "{stderr}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), table, "{order:?}");
+        }
+    }
+}
+
+#[test]
+fn standings_name_missing_shards_duplicates_and_bad_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs: Vec<PathBuf> = (0..3).map(|i| play_shard(dir.path(), i, 3)).collect();
+    let (table, _) = whole_table(dir.path());
+
+    // Shard 1/3 lost: named, no table, exit 1; --partial prints it marked.
+    let out = standings_of(&[&logs[2], &logs[0]], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(stderr.contains("4 of 12 games missing"), "{stderr}");
+    assert!(
+        stderr.contains("shard 1/3 (--shard 1/3): all 4 of its games missing: 2, 5, 8, 11"),
+        "{stderr}"
+    );
+    let out = standings_of(&[&logs[2], &logs[0]], &["--partial"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .starts_with("Standings after 8 of 12 games (partial)\n"));
+
+    // A shard's log given twice: named, counted once.
+    let out = standings_of(&[&logs[0], &logs[1], &logs[2], &logs[1]], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("game 2 is in the logs 2 times, with the same result"),
+        "{stderr}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), table);
+
+    // A truncated line, and a game of another tournament (other bots).
+    let bad = dir.path().join("bad.jsonl");
+    let good = std::fs::read_to_string(&logs[1]).unwrap();
+    let first = good.lines().next().unwrap();
+    let foreign_field = {
+        let mut args = vec!["--n", "3", "--d", "2", "--shard", "1/3"];
+        let foreign = dir.path().join("foreign.jsonl");
+        let foreign_arg = foreign.display().to_string();
+        args.extend(["--log", &foreign_arg]);
+        let field = [
+            own_bot("zed", "--level random --seed 3"),
+            own_bot("r1", "--level random --seed 1"),
+        ];
+        assert_eq!(referee(&with_bots(&field, &args)).status.code(), Some(0));
+        std::fs::read_to_string(&foreign).unwrap()
+    };
+    std::fs::write(
+        &bad,
+        format!("{good}{}\n{}", &first[..first.len() / 2], foreign_field),
+    )
+    .unwrap();
+    let out = standings_of(&[&logs[0], &bad, &logs[2]], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let lines = good.lines().count();
+    assert!(
+        stderr.contains(&format!("{}:{}: not JSON", bad.display(), lines + 1)),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "{}:{}: game 2 of another tournament",
+            bad.display(),
+            lines + 2
+        )),
+        "{stderr}"
+    );
+    // Every game of the tournament is there: the table is right all the same.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), table);
 }

@@ -9,7 +9,8 @@
 //! Files: [`tournament`] (arguments), [`schedule`] (which games),
 //! [`spawn`] (one bot process), [`fault`] (reading its answer), [`game`] (one
 //! game), [`runner`] (parallel games), [`scoring`] (points, ranking),
-//! [`report`] (lines, table, log, records).
+//! [`report`] (lines, table, log, records), [`shard`] (`--shard I/N`),
+//! [`standings`] (`hypertac referee standings`: the table from logs).
 
 mod fault;
 mod game;
@@ -17,7 +18,9 @@ mod report;
 mod runner;
 mod schedule;
 mod scoring;
+mod shard;
 mod spawn;
+mod standings;
 mod tournament;
 
 use game::End;
@@ -32,7 +35,11 @@ use tournament::Tournament;
 
 /// Arguments of the subcommand.
 #[derive(clap::Args, Debug, Default)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct RefereeArgs {
+    /// `standings` instead of playing a tournament.
+    #[command(subcommand)]
+    pub command: Option<RefereeCommand>,
     /// A bot: NAME=COMMAND, the command run through `sh -c` once per move. At least two.
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     pub bot: Vec<String>,
@@ -60,6 +67,16 @@ pub struct RefereeArgs {
     /// Referee another game instead of n^d: tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, "nd N D".
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
+    /// Play only shard I of N (from 0): the games whose schedule index is I modulo N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+/// What `hypertac referee` does instead of playing.
+#[derive(clap::Subcommand, Debug)]
+pub enum RefereeCommand {
+    /// The standings table from the --log files of a tournament's shards.
+    Standings(standings::StandingsArgs),
 }
 
 /// Raised by Ctrl-C: running bots are killed and the standings so far printed.
@@ -76,6 +93,9 @@ fn watch_ctrl_c() {
 /// Runs the subcommand; returns the process exit code (0 done, 1 a file
 /// could not be written, 2 bad arguments, 130 stopped by Ctrl-C).
 pub fn run(args: &RefereeArgs) -> i32 {
+    if let Some(RefereeCommand::Standings(args)) = &args.command {
+        return standings::run(args);
+    }
     let tournament = match Tournament::from_args(args) {
         Ok(t) => t,
         Err(e) => {
@@ -109,7 +129,9 @@ pub fn run(args: &RefereeArgs) -> i32 {
     watch_ctrl_c();
 
     let names = tournament.names();
-    let games = schedule::schedule(names.len(), tournament.boards.len(), tournament.rounds);
+    let schedule = schedule::schedule(names.len(), tournament.boards.len(), tournament.rounds);
+    let total = schedule.len();
+    let games = tournament.shard.select(&schedule);
     // A closed or failing stdout (e.g. `| head`) stops the tournament
     // cleanly, as Ctrl-C does, instead of a panic.
     let stdout_failed = std::cell::Cell::new(false);
@@ -123,7 +145,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
             STOP.store(true, Ordering::SeqCst);
         }
     };
-    say(&format!("{}\n", summary(&tournament, games.len())));
+    say(&format!("{}\n", summary(&tournament, total, games.len())));
     let bar = progress_bar(games.len());
     let mut ends: Vec<Option<End>> = vec![None; games.len()];
     let mut pending: Vec<Option<Played>> = vec![None; games.len()];
@@ -155,7 +177,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
                 *reported += 1;
             }
         };
-    runner::play_all(&tournament, &games, &STOP, |i, played| {
+    runner::play_all(&tournament, &games, total, &STOP, |i, played| {
         ends[i] = Some(played.end.clone());
         pending[i] = Some(played);
         let played_count = ends
@@ -178,6 +200,12 @@ pub fn run(args: &RefereeArgs) -> i32 {
         .filter(|e| e.as_ref().is_some_and(|e| *e != End::Interrupted))
         .count();
     let table = scoring::standings(&names, &games, &ends);
+    if !tournament.shard.is_whole() {
+        say(&format!(
+            "\nShard {} alone; `hypertac referee standings` merges every shard's --log into the table.",
+            tournament.shard
+        ));
+    }
     say(&format!(
         "\n{}",
         report::table(&names, &table, played, games.len(), partial)
@@ -193,10 +221,15 @@ pub fn run(args: &RefereeArgs) -> i32 {
     }
 }
 
-fn summary(t: &Tournament, games: usize) -> String {
+fn summary(t: &Tournament, total: usize, games: usize) -> String {
     let boards: Vec<String> = t.boards.iter().map(|b| b.label()).collect();
+    let shard = if t.shard.is_whole() {
+        String::new()
+    } else {
+        format!(", shard {} plays {games} of them", t.shard)
+    };
     format!(
-        "Referee: {} bots, {} board{} ({}), {} round{}, {games} games, move time limit {:?}, {} job{}",
+        "Referee: {} bots, {} board{} ({}), {} round{}, {total} games{shard}, move time limit {:?}, {} job{}",
         t.bots.len(),
         t.boards.len(),
         plural(t.boards.len()),

@@ -4,6 +4,7 @@
 use super::game::{End, Game};
 use super::schedule::{Board, GameSpec};
 use super::scoring::Standing;
+use super::shard::Shard;
 use hypertac_core::notation::format_cell;
 use hypertac_core::record::{Players, Record};
 use hypertac_core::Player;
@@ -55,8 +56,25 @@ pub fn game_line(
     )
 }
 
+/// What ties a `--log` line to its tournament and shard.
+#[derive(Clone, Debug)]
+pub struct LogTag {
+    /// The schedule's fingerprint ([`super::shard::fingerprint`]).
+    pub tournament: String,
+    /// Games in the whole schedule.
+    pub games: usize,
+    /// The shard that played the game.
+    pub shard: Shard,
+}
+
 /// The `--log` object of a finished game (one line of JSON).
-pub fn log_line(names: &[String], spec: &GameSpec, board: &Board, game: &Game) -> String {
+pub fn log_line(
+    names: &[String],
+    spec: &GameSpec,
+    board: &Board,
+    game: &Game,
+    tag: &LogTag,
+) -> String {
     let (x, o) = sides(names, spec);
     let shape = board.rules.shape();
     let (result, reason, detail, stderr) = match &game.end {
@@ -93,6 +111,9 @@ pub fn log_line(names: &[String], spec: &GameSpec, board: &Board, game: &Game) -
         .collect();
     GameLog {
         game: spec.index + 1,
+        games: tag.games,
+        tournament: &tag.tournament,
+        shard: tag.shard.to_string(),
         round: spec.round + 1,
         rules: board.rules.to_string(),
         n: board.cube.map(|(n, _)| n),
@@ -115,6 +136,9 @@ pub fn log_line(names: &[String], spec: &GameSpec, board: &Board, game: &Game) -
 #[derive(Serialize)]
 struct GameLog<'a> {
     game: usize,
+    games: usize,
+    tournament: &'a str,
+    shard: String,
     round: usize,
     rules: String,
     n: Option<u32>,

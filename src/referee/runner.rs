@@ -23,12 +23,14 @@ pub struct Played {
     pub record_error: Option<String>,
 }
 
-/// Plays every game of `games` (stopping early when `stop` is raised);
-/// `on_played(index, played)` is called on this thread as each game ends, in
-/// completion order.
+/// Plays every game of `games` (stopping early when `stop` is raised), out
+/// of `total` games in the whole schedule; `on_played(index, played)` is
+/// called on this thread as each game ends, in completion order, with its
+/// position in `games`.
 pub fn play_all(
     tournament: &Tournament,
     games: &[GameSpec],
+    total: usize,
     stop: &AtomicBool,
     mut on_played: impl FnMut(usize, Played),
 ) {
@@ -46,7 +48,7 @@ pub fn play_all(
                 let Some(spec) = games.get(i) else {
                     break;
                 };
-                let played = play_one(tournament, spec, games.len(), stop);
+                let played = play_one(tournament, spec, total, stop);
                 if tx.send((i, played)).is_err() {
                     break;
                 }
@@ -69,6 +71,11 @@ fn play_one(tournament: &Tournament, spec: &GameSpec, total: usize, stop: &Atomi
         tournament.move_timeout,
         stop,
     );
+    let tag = report::LogTag {
+        tournament: tournament.fingerprint.clone(),
+        games: total,
+        shard: tournament.shard,
+    };
     let mut record_error = None;
     if let (Some(dir), false) = (&tournament.record_dir, game.end == End::Interrupted) {
         let path = report::record_path(dir, &names, spec);
@@ -78,7 +85,7 @@ fn play_one(tournament: &Tournament, spec: &GameSpec, total: usize, stop: &Atomi
     }
     Played {
         line: report::game_line(&names, total, spec, board, &game),
-        log: report::log_line(&names, spec, board, &game),
+        log: report::log_line(&names, spec, board, &game, &tag),
         end: game.end,
         record_error,
     }

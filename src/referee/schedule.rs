@@ -68,6 +68,12 @@ pub struct GameSpec {
     pub o: usize,
 }
 
+/// The match of the game at schedule `index`: a match is two consecutive
+/// games, so a log line's game number is enough to pair it.
+pub fn match_of(index: usize) -> usize {
+    index / 2
+}
+
 /// Every game for `bots` bots (already sorted by name) on `boards` boards over
 /// `rounds` rounds, in a fixed order.
 pub fn schedule(bots: usize, boards: usize, rounds: usize) -> Vec<GameSpec> {
@@ -110,6 +116,9 @@ mod tests {
         assert_eq!((games[4].x, games[4].o), (1, 2));
         assert_eq!(games[6].board, 1);
         assert!(games.iter().enumerate().all(|(i, g)| g.index == i));
+        assert!(schedule(4, 3, 2)
+            .iter()
+            .all(|g| g.match_id == match_of(g.index)));
         assert_eq!(schedule(2, 1, 3).len(), 6);
         assert_eq!(schedule(2, 1, 3)[5].round, 2);
     }

@@ -43,10 +43,45 @@ struct Tally {
     wins: [u32; 2],
 }
 
+/// One counted game, as scoring sees it: from a game just played or from a
+/// line of a `--log`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored<'a> {
+    /// The match (pair, board, round) the game belongs to.
+    pub match_id: usize,
+    /// Bot playing X (index into the names).
+    pub x: usize,
+    /// Bot playing O.
+    pub o: usize,
+    /// The winning side; `None` for a draw.
+    pub winner: Option<Player>,
+    /// Why the loser lost ([`LOST_ON_BOARD`] or a fault key); unused for a draw.
+    pub reason: &'a str,
+}
+
 /// The standings after the finished games: `ends[i]` is the end of game
 /// `games[i]`, `None` if it was not played. Interrupted games do not count.
 /// Sorted by rank; `names` break the last ties.
 pub fn standings(names: &[String], games: &[GameSpec], ends: &[Option<End>]) -> Vec<Standing> {
+    let scored = games.iter().zip(ends).filter_map(|(spec, end)| {
+        let end = end.as_ref().filter(|e| **e != End::Interrupted)?;
+        Some(Scored {
+            match_id: spec.match_id,
+            x: spec.x,
+            o: spec.o,
+            winner: end.winner(),
+            reason: match end {
+                End::Forfeit { fault, .. } => fault.key(),
+                _ => LOST_ON_BOARD,
+            },
+        })
+    });
+    tally(names, scored)
+}
+
+/// The standings after the `games` counted, each once, in any order.
+/// Sorted by rank; `names` break the last ties.
+pub fn tally<'a>(names: &[String], games: impl IntoIterator<Item = Scored<'a>>) -> Vec<Standing> {
     let mut table: Vec<Standing> = (0..names.len())
         .map(|bot| Standing {
             bot,
@@ -58,36 +93,32 @@ pub fn standings(names: &[String], games: &[GameSpec], ends: &[Option<End>]) -> 
         })
         .collect();
     let mut matches: BTreeMap<usize, Tally> = BTreeMap::new();
-    for (spec, end) in games.iter().zip(ends) {
-        let Some(end) = end.as_ref().filter(|e| **e != End::Interrupted) else {
-            continue;
-        };
-        let tally = matches.entry(spec.match_id).or_insert(Tally {
-            pair: (spec.x, spec.o),
+    for game in games {
+        let tally = matches.entry(game.match_id).or_insert(Tally {
+            pair: (game.x, game.o),
             ..Tally::default()
         });
         tally.played += 1;
-        match end.winner() {
+        match game.winner {
             None => {
                 tally.draws += 1;
-                table[spec.x].drawn += 1;
-                table[spec.o].drawn += 1;
+                table[game.x].drawn += 1;
+                table[game.o].drawn += 1;
             }
             Some(side) => {
                 let (winner, loser) = if side == Player::X {
-                    (spec.x, spec.o)
+                    (game.x, game.o)
                 } else {
-                    (spec.o, spec.x)
+                    (game.o, game.x)
                 };
                 tally.wins[usize::from(winner != tally.pair.0)] += 1;
                 table[winner].won += 1;
                 table[winner].points += WIN_POINTS;
                 table[loser].lost += 1;
-                let reason = match end {
-                    End::Forfeit { fault, .. } => fault.key(),
-                    _ => LOST_ON_BOARD,
-                };
-                *table[loser].losses.entry(reason.to_owned()).or_default() += 1;
+                *table[loser]
+                    .losses
+                    .entry(game.reason.to_owned())
+                    .or_default() += 1;
             }
         }
     }

@@ -3,6 +3,7 @@
 //! arguments lives here and ends in a one-line message.
 
 use super::schedule::Board;
+use super::shard::{self, Shard};
 use super::RefereeArgs;
 use hypertac_core::Rules;
 use std::path::PathBuf;
@@ -34,6 +35,10 @@ pub struct Tournament {
     pub log: Option<PathBuf>,
     /// Folder for one hypertac record per game.
     pub record_dir: Option<PathBuf>,
+    /// The share of the schedule to play (`--shard`; the whole by default).
+    pub shard: Shard,
+    /// The fingerprint of the schedule, written on every log line.
+    pub fingerprint: String,
 }
 
 /// The tournament's default sizes: n in 3..6 and d in 2..5.
@@ -70,6 +75,12 @@ impl Tournament {
             Some(j) => j,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
+        let shard = match &args.shard {
+            Some(text) => Shard::parse(text)?,
+            None => Shard::WHOLE,
+        };
+        let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
+        let fingerprint = shard::fingerprint(&names, &boards, rounds);
         Ok(Tournament {
             bots,
             boards,
@@ -78,6 +89,8 @@ impl Tournament {
             jobs,
             log: args.log.clone(),
             record_dir: args.record_dir.clone(),
+            shard,
+            fingerprint,
         })
     }
 
