@@ -33,6 +33,28 @@ use std::sync::Arc;
 const VCF_DEPTH: u32 = 32;
 /// Most positions one threat-sequence search visits.
 const VCF_LIMIT: u64 = 20_000;
+/// Switches of the search's techniques, to measure what each is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Children start with a proof number for the mover of 1 + their rank
+    /// in a static move order (strongest first); off: every child starts at 1.
+    pub ordering: bool,
+    /// Threat sequences prove the attacker's positions.
+    pub threat_sequences: bool,
+    /// The defender's replies are restricted to the zone of the attacker's
+    /// threat sequence after a free move.
+    pub zones: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            ordering: true,
+            threat_sequences: true,
+            zones: true,
+        }
+    }
+}
 
 /// Counters shared with whoever watches the search (a progress display).
 #[derive(Debug, Default)]
@@ -51,12 +73,20 @@ pub struct Counters {
     pub attacker: AtomicU64,
 }
 
-/// A child of a position: its move and key.
+/// A child of a position: its move, key and the numbers it starts with
+/// when the table does not know it.
 #[derive(Clone, Copy, Debug)]
 struct Child {
     cell: u32,
     key: u64,
+    init: (u32, u32),
 }
+
+/// What a stone of the mover on a cell does to each line through it, by
+/// the line's stones: lines of the mover's only (grown) and of the other
+/// side's only (spoiled), indexed by their count.
+const GROW: [u32; 4] = [1, 4, 16, 64];
+const SPOIL: [u32; 4] = [0, 2, 8, 32];
 
 /// What the rules and the threat searches say about a position before its
 /// moves are searched.
@@ -80,6 +110,7 @@ pub(crate) struct Search {
     budget: Budget,
     depth: u32,
     pub counters: Arc<Counters>,
+    pub tuning: Tuning,
 }
 
 impl Search {
@@ -97,6 +128,7 @@ impl Search {
             budget: Budget::default(),
             depth: 0,
             counters,
+            tuning: Tuning::default(),
         }
     }
 
@@ -145,11 +177,6 @@ impl Search {
         }
     }
 
-    /// The numbers of the position after `cell`, from the table (1, 1 when unknown).
-    fn child_numbers(&self, key: u64) -> (u32, u32) {
-        self.table.get(key).unwrap_or((1, 1))
-    }
-
     /// Whether the side to move succeeds when `winner` wins (None: nobody).
     fn succeeds(&self, winner: Option<Player>) -> bool {
         let me = self.board.to_move();
@@ -185,6 +212,9 @@ impl Search {
             }
             return Expansion::Moves(moves);
         }
+        if !self.tuning.zones {
+            return Expansion::Moves(moves);
+        }
         self.board.pass();
         let seq = self.vcf.find(&mut self.board, VCF_DEPTH, VCF_LIMIT);
         self.board.unmake();
@@ -202,15 +232,42 @@ impl Search {
         }
     }
 
-    /// The moves of an expansion as children, one per symmetry class.
+    /// How much a stone of the side to move on `cell` does to the lines
+    /// through it (see [`GROW`]).
+    fn move_score(&self, cell: u32) -> u32 {
+        let me = self.board.to_move().index();
+        let mut score = 0;
+        for &l in self.board.lines_of(cell) {
+            let c = self.board.counts(l);
+            let (mine, theirs) = (usize::from(c[me]), usize::from(c[1 - me]));
+            if theirs == 0 {
+                score += GROW[mine.min(3)];
+            } else if mine == 0 {
+                score += SPOIL[theirs.min(3)];
+            }
+        }
+        score
+    }
+
+    /// The moves of an expansion as children, one per symmetry class, the
+    /// strongest by [`Search::move_score`] first: a child's starting proof
+    /// number for the mover grows with its rank.
     fn children(&self, moves: Vec<u32>) -> Vec<Child> {
         let me = self.board.to_move();
         let salt = self.salt();
-        let mut out: Vec<Child> = Vec::with_capacity(moves.len());
-        for cell in moves {
+        let mut scored: Vec<(u32, u32)> =
+            moves.into_iter().map(|c| (self.move_score(c), c)).collect();
+        scored.sort_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
+        let mut out: Vec<Child> = Vec::with_capacity(scored.len());
+        for (_, cell) in scored {
             let key = self.canon.key_with(cell, me) ^ salt;
             if !out.iter().any(|c| c.key == key) {
-                out.push(Child { cell, key });
+                let rank = out.len() as u32;
+                out.push(Child {
+                    cell,
+                    key,
+                    init: (1, 1 + rank * u32::from(self.tuning.ordering)),
+                });
             }
         }
         out
@@ -252,8 +309,10 @@ impl Search {
             Expansion::Moves(m) => m,
         };
         let children = self.children(moves);
-        let mut numbers: Vec<(u32, u32)> =
-            children.iter().map(|c| self.child_numbers(c.key)).collect();
+        let mut numbers: Vec<(u32, u32)> = children
+            .iter()
+            .map(|c| self.table.get(c.key).unwrap_or(c.init))
+            .collect();
         let (mut phi, mut delta);
         loop {
             let mut best = 0;

@@ -23,7 +23,7 @@ mod extract;
 mod table;
 mod vcf;
 
-pub use dfpn::Counters;
+pub use dfpn::{Counters, Tuning};
 pub use extract::Entry;
 
 use crate::board::Board;
@@ -98,6 +98,18 @@ impl Prover {
     /// The game is over, the board is sparse or larger than [`MAX_CELLS`],
     /// or the win rule is not `first`.
     pub fn new(pos: &Position, memory_bytes: usize) -> Result<Prover, ProveError> {
+        Prover::with_tuning(pos, memory_bytes, Tuning::default())
+    }
+
+    /// As [`Prover::new`], with some techniques switched off (for measuring).
+    ///
+    /// # Errors
+    /// As [`Prover::new`].
+    pub fn with_tuning(
+        pos: &Position,
+        memory_bytes: usize,
+        tuning: Tuning,
+    ) -> Result<Prover, ProveError> {
         let rules = pos.rules();
         if rules.win() != WinRule::FirstToK {
             return Err(ProveError(format!(
@@ -119,12 +131,13 @@ impl Prover {
         for (i, &c) in pos.moves().iter().enumerate() {
             canon.toggle(c.0 as u32, Player::to_move_at(i));
         }
-        let search = Search::new(
+        let mut search = Search::new(
             Board::new(pos),
             canon,
             Table::new(memory_bytes),
             Arc::new(Counters::default()),
         );
+        search.tuning = tuning;
         Ok(Prover {
             search,
             root: pos.clone(),

@@ -9,6 +9,8 @@ use hypertac_core::reference::NaiveGame;
 use hypertac_core::{Mode, Position, Rules};
 use std::time::{Duration, Instant};
 
+mod prove_bench;
+
 /// Arguments of `hypertac bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -27,12 +29,15 @@ pub struct BenchArgs {
 enum BenchKind {
     /// Random playouts per second, incremental vs full-board scan.
     Playouts,
+    /// The prover on a fixed list of positions, against plain df-pn.
+    Prove,
 }
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &BenchArgs) -> i32 {
     match args.what {
         BenchKind::Playouts => playouts(args),
+        BenchKind::Prove => prove_bench::run(args.seconds),
     }
 }
 
