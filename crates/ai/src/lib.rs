@@ -8,7 +8,9 @@
 //! 1. win now (a playable line of k-1), 2. block the opponent's,
 //! 3. make a double threat (two lines of k-1 on different cells at once),
 //! 4. a threat sequence (threats the opponent must answer, ending in a
-//!    double threat), 5. alpha-beta search with a transposition table and
+//!    double threat), on small boards at `hard` and `perfect` a win the
+//!    prover finds within a few thousand positions (played to the end,
+//!    reason "X wins (proved)"), 5. alpha-beta search with a transposition table and
 //!    iterative deepening over a line-based evaluation, whose nodes apply the
 //!    same threat rules; the chosen move is finally checked not to allow the
 //!    opponent a threat sequence.
@@ -31,6 +33,7 @@ mod levels;
 mod perfect;
 pub mod pns;
 pub mod prove;
+mod proved;
 mod random;
 mod search;
 mod seed;
@@ -190,6 +193,11 @@ pub fn choose_with_work(
         _ => {
             if level == Level::Perfect && pos.rules().is_connect4() {
                 if let Some(c) = perfect::connect4_move(pos) {
+                    return Some(c);
+                }
+            }
+            if matches!(level, Level::Hard | Level::Perfect) {
+                if let Some(c) = proved::winning_move(pos, budget) {
                     return Some(c);
                 }
             }

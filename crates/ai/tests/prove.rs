@@ -267,3 +267,24 @@ fn a_budget_that_runs_out_gives_unknown_and_the_search_resumes() {
     bad.push(7);
     assert!(q.read_checkpoint(&mut bad.as_slice()).is_err());
 }
+
+#[test]
+fn hard_plays_a_proved_win_to_the_end() {
+    use hypertac_ai::{choose, Level};
+    let start = Position::new(rules(&[4, 4], 3, None));
+    let first = choose(&start, Level::Hard, 1, &Budget::default()).unwrap();
+    assert_eq!(first.reason, "X wins (proved)");
+    for seed in 0..8 {
+        let mut pos = start.clone();
+        while !pos.is_over() {
+            let level = if pos.to_move() == Player::X {
+                Level::Hard
+            } else {
+                Level::Random
+            };
+            let c = choose(&pos, level, seed, &Budget::default()).unwrap();
+            pos.play(c.cell);
+        }
+        assert_eq!(pos.outcome().winner(), Some(Player::X), "seed {seed}");
+    }
+}

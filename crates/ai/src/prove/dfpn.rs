@@ -111,6 +111,8 @@ pub(crate) struct Search {
     depth: u32,
     pub counters: Arc<Counters>,
     pub tuning: Tuning,
+    /// Stop after this many positions (0: no limit).
+    pub node_limit: u64,
 }
 
 impl Search {
@@ -129,6 +131,7 @@ impl Search {
             depth: 0,
             counters,
             tuning: Tuning::default(),
+            node_limit: 0,
         }
     }
 
@@ -275,6 +278,9 @@ impl Search {
 
     fn tick(&mut self) {
         self.nodes += 1;
+        if self.node_limit > 0 && self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
         if self.nodes & 0xFFF == 0 {
             self.counters.nodes.store(self.nodes, Ordering::Relaxed);
             self.counters

@@ -25,6 +25,7 @@ mod vcf;
 
 pub use dfpn::{Counters, Tuning};
 pub use extract::Entry;
+pub(crate) use vcf::Vcf;
 
 use crate::board::Board;
 use crate::{symmetry, Budget};
@@ -145,6 +146,15 @@ impl Prover {
         })
     }
 
+    /// Stops [`Prover::run`] after this many more positions of the
+    /// proof-number search (0: no limit); with it a search is deterministic.
+    pub fn set_node_limit(&mut self, positions: u64) {
+        self.search.node_limit = match positions {
+            0 => 0,
+            n => self.search.nodes + n,
+        };
+    }
+
     /// Counters a progress display may read while [`Prover::run`] works.
     pub fn counters(&self) -> Arc<Counters> {
         self.search.counters.clone()
@@ -192,6 +202,24 @@ impl Prover {
             }
         }
         self.verdict().unwrap_or(Verdict::Unknown)
+    }
+
+    /// Asks only whether the side to move can force a win: `Win` of the
+    /// side to move, or `Unknown` (which then includes "cannot").
+    pub fn run_first(&mut self, budget: &Budget) -> Verdict {
+        let me = self.root.to_move();
+        if self.answers[me.index()] == Answer::Open {
+            let (phi, delta) = self.search.solve(me, budget);
+            if phi == 0 {
+                self.answers[me.index()] = Answer::Proved;
+            } else if delta == 0 {
+                self.answers[me.index()] = Answer::Disproved;
+            }
+        }
+        match self.answers[me.index()] {
+            Answer::Proved => Verdict::Win(me),
+            _ => Verdict::Unknown,
+        }
     }
 
     /// The value once the questions asked so far settle it.
