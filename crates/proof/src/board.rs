@@ -156,7 +156,7 @@ impl<'a> Board<'a> {
         }
         match self.gravity {
             None => true,
-            Some((stride, size)) => (c / stride) % size == 0 || !self.is_empty(c - stride),
+            Some((stride, size)) => (c / stride).is_multiple_of(size) || !self.is_empty(c - stride),
         }
     }
 

@@ -212,7 +212,7 @@ impl Section {
             for i in 0..self.side_bytes {
                 let word = side.get(i / 8).copied().unwrap_or(0);
                 let mut byte = (word >> (8 * (i % 8))) as u8;
-                if i + 1 == self.side_bytes && self.cells % 8 != 0 {
+                if i + 1 == self.side_bytes && !self.cells.is_multiple_of(8) {
                     byte &= (1u8 << (self.cells % 8)) - 1;
                 }
                 self.data.push(byte);

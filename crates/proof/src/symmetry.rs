@@ -235,7 +235,14 @@ impl Symmetries {
 
     fn canonical_words(&self, xs: &[u16], os: &[u16], out: &mut [u64]) -> usize {
         let w = self.words;
-        let mut tmp = vec![0u64; 2 * w];
+        let mut stack = [0u64; 8];
+        let mut heap = Vec::new();
+        let tmp: &mut [u64] = if 2 * w <= stack.len() {
+            &mut stack[..2 * w]
+        } else {
+            heap.resize(2 * w, 0);
+            &mut heap
+        };
         let mut best = 0;
         for (s, map) in self.maps.chunks_exact(self.cells).enumerate().skip(1) {
             tmp.fill(0);
@@ -252,7 +259,7 @@ impl Symmetries {
                 tmp[w + m / 64] |= 1 << (m % 64);
             }
             if order == std::cmp::Ordering::Less || tmp[w..] < out[w..] {
-                out.copy_from_slice(&tmp);
+                out.copy_from_slice(tmp);
                 best = s;
             }
         }

@@ -249,10 +249,13 @@ pub(crate) fn entry_table(
     Ok(table)
 }
 
+/// The canonical and the raw stones of a position.
+type Keys = (Box<[u64]>, Box<[u64]>);
+
 /// A position of the other side to move, whose replies are being checked.
 struct Frame {
     /// The canonical and raw keys of the position before P's move (none at the root).
-    keys: Option<(Box<[u64]>, Box<[u64]>)>,
+    keys: Option<Keys>,
     /// P's move into this position and its entry (none at the root).
     played: Option<(usize, u32)>,
     /// The next cell to try as a reply.
@@ -497,7 +500,7 @@ impl<'a> Checker<'a> {
     /// "after MOVES (P to move)" for the position before the last `back` moves of the path.
     fn at(&self, back: usize) -> String {
         let moves = &self.path[..self.path.len() - back];
-        let who = if (self.path.len() - back) % 2 == 0 {
+        let who = if (self.path.len() - back).is_multiple_of(2) {
             self.root_to_move()
         } else {
             self.root_to_move().other()
