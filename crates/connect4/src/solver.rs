@@ -130,6 +130,12 @@ impl Solver {
         self.nodes = 0;
     }
 
+    /// Empties the transposition table (the node count stays), so the next
+    /// solve starts as in a new solver without allocating one.
+    pub fn reset_table(&mut self) {
+        self.tt.clear();
+    }
+
     /// Number of transposition table entries.
     pub fn table_entries(&self) -> usize {
         self.tt.entries()
