@@ -116,8 +116,10 @@ impl Book {
         for chunk in bytes[8..].chunks_exact(8) {
             let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
             let key = word >> 8;
-            let moves = moves_of_key(&geo, key).ok_or_else(|| err("invalid position key"))?;
-            book.depth = book.depth.max(moves);
+            let pos = Position::from_key(geo, key)
+                .filter(|p| p.canonical_key().0 == key)
+                .ok_or_else(|| err("invalid position key"))?;
+            book.depth = book.depth.max(pos.nb_moves());
             book.scores.insert(key, word as u8 as i8);
         }
         Ok(book)
@@ -151,6 +153,16 @@ impl Book {
             self.depth = self.depth.max(other.depth);
             self.scores.extend(other.scores.iter());
         }
+    }
+
+    /// Every position of the book (one of each mirror pair) with its
+    /// score, in the order of their keys.
+    pub fn entries(&self) -> Vec<(Position, i32)> {
+        let mut keys: Vec<(&u64, &i8)> = self.scores.iter().collect();
+        keys.sort_unstable();
+        keys.into_iter()
+            .filter_map(|(&k, &s)| Position::from_key(self.geo, k).map(|p| (p, i32::from(s))))
+            .collect()
     }
 
     /// Does the book have the score of `pos` (or of its mirror image)?
@@ -197,22 +209,3 @@ impl Book {
     }
 }
 
-/// Number of stones of the position with key `key` (see
-/// [`Position::key`]: the stones of the side to move plus a marker bit
-/// above each column), or `None` if `key` is not a key of this geometry.
-fn moves_of_key(geo: &Geometry, key: u64) -> Option<u32> {
-    let h = geo.height() + 1;
-    let col_mask = (1u64 << h) - 1;
-    let mut moves = 0;
-    for c in 0..geo.width() {
-        let bits = (key >> (c * h)) & col_mask;
-        if bits == 0 {
-            return None;
-        }
-        moves += 63 - bits.leading_zeros();
-    }
-    if geo.width() * h < 64 && key >> (geo.width() * h) != 0 {
-        return None;
-    }
-    Some(moves)
-}
