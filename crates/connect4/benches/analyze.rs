@@ -16,7 +16,8 @@
 //! `C4_THREADS` threads, default 2 as the command line on this machine),
 //! created and cleared outside the timing, as a new
 //! `hypertac solve connect4 --analyze` would. Prints every position's
-//! time, then p50, p95 and max.
+//! time, then p50, p95 and max. `C4_BOOK=FILE` uses that book file
+//! instead of the embedded one.
 
 use hypertac_connect4::{Book, Position, Solver};
 use std::time::Instant;
@@ -82,7 +83,18 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 fn run(list: &[String], book: bool) {
     let tt_log2 = env("C4_TT_LOG2", 20);
     let threads = env("C4_THREADS", 2) as usize;
-    let standard = book.then(Book::standard);
+    // `C4_BOOK`: a book file to use instead of the embedded one (e.g. the
+    // output of a generator run under way).
+    let standard = book.then(|| match std::env::var("C4_BOOK") {
+        Ok(path) => {
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            Book::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"))
+        }
+        Err(_) => Book::standard(),
+    });
+    if let Some(b) = &standard {
+        println!("book: {} positions, depth {}", b.len(), b.depth());
+    }
     println!(
         "## {} (table 2^{tt_log2}, {threads} thread(s))",
         if book {

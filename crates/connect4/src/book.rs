@@ -109,7 +109,7 @@ impl Book {
         }
         let geo = Geometry::new(u32::from(bytes[4]), u32::from(bytes[5]))
             .map_err(|e| err(&e.to_string()))?;
-        if (bytes.len() - 8) % 8 != 0 {
+        if !(bytes.len() - 8).is_multiple_of(8) {
             return Err(err("truncated entry"));
         }
         let mut book = Book::new(geo);
@@ -208,4 +208,3 @@ impl Book {
         &self.geo
     }
 }
-

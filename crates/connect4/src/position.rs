@@ -492,7 +492,11 @@ impl Position {
         let mask = markers - geo.bottom;
         let current = key - markers;
         let moves = mask.count_ones();
-        let pos = Position::from_raw(geo, [current, mask, geo.mirror(current), geo.mirror(mask)], moves);
+        let pos = Position::from_raw(
+            geo,
+            [current, mask, geo.mirror(current), geo.mirror(mask)],
+            moves,
+        );
         // The side to move has as many stones as the other, or one fewer.
         let mine = current.count_ones();
         (mine == moves / 2).then_some(pos)

@@ -587,11 +587,15 @@ impl Node {
 }
 
 /// The cells of each column of [`center_order`] and of its mirror column.
+/// The column order and column masks of a board (see [`Searcher::order`]
+/// and [`Searcher::col_masks`]).
+type Layout = ([u32; 9], [(u64, u64); 9]);
+
 /// [`center_order`] and [`col_masks`] of `geo`, computed once for the
 /// standard board (a search of a position near the end visits a dozen
 /// nodes, and computing them took an eighth of its instructions).
-fn layout(geo: &Geometry) -> ([u32; 9], [(u64, u64); 9]) {
-    static STANDARD: OnceLock<([u32; 9], [(u64, u64); 9])> = OnceLock::new();
+fn layout(geo: &Geometry) -> Layout {
+    static STANDARD: OnceLock<Layout> = OnceLock::new();
     if *geo == Geometry::standard() {
         *STANDARD.get_or_init(|| (center_order(geo.width()), col_masks(geo)))
     } else {
