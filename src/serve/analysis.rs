@@ -371,7 +371,12 @@ mod tests {
         let an = Analyzer::with_wait(Duration::from_millis(50));
         // The solver is busy (paused): book positions still answer in full.
         an.pause(true);
-        for moves in ["", "4"] {
+        // Every position whose children the book holds (the first stones).
+        let depth = Book::standard().depth() as usize;
+        for moves in ["", "4", "44", "17", "123", "4453"]
+            .into_iter()
+            .filter(|m| m.len() < depth)
+        {
             let a = an.analyze(moves).await.unwrap();
             assert!(a.pending.is_empty(), "{moves}: {:?}", a.pending);
             assert_eq!(a.columns.iter().flatten().count(), 7);

@@ -6,6 +6,7 @@
 //! cargo bench -p hypertac-connect4 --bench analyze              # book, then no book
 //! cargo bench -p hypertac-connect4 --bench analyze -- book      # only with the book
 //! cargo bench -p hypertac-connect4 --bench analyze -- list      # print the list
+//! cargo bench -p hypertac-connect4 --bench analyze -- nobook from=3  # 3 stones or more
 //! ```
 //!
 //! The list: the empty board, `4`, `44`, `17`, `123`, `4453`, and for
@@ -140,14 +141,20 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let list = positions();
+    let mut list = positions();
+    // `from=N`: only the positions with at least N stones (the earliest
+    // ones take minutes each without the book).
+    if let Some(n) = args.iter().find_map(|a| a.strip_prefix("from=")) {
+        let n: usize = n.parse().expect("from=N");
+        list.retain(|m| m.len() >= n);
+    }
     if args.iter().any(|a| a == "list") {
         for p in &list {
             println!("{p}");
         }
         return;
     }
-    let all = args.is_empty();
+    let all = !args.iter().any(|a| a == "book" || a == "nobook");
     if all || args.iter().any(|a| a == "book") {
         run(&list, true);
     }

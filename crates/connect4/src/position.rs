@@ -470,8 +470,6 @@ impl Position {
         [self.current, self.mask, self.current_m, self.mask_m]
     }
 
-    /// The position with the given [`Position::raw`] bitboards.
-    #[inline]
     /// The position whose [`Position::key`] is `key`, if `key` is the key
     /// of a position of `geo` (the stones of the side to move plus one
     /// marker bit above every column).
@@ -502,6 +500,8 @@ impl Position {
         (mine == moves / 2).then_some(pos)
     }
 
+    /// The position with the given [`Position::raw`] bitboards.
+    #[inline]
     pub(crate) fn from_raw(geo: Geometry, raw: [u64; 4], moves: u32) -> Position {
         let [current, mask, current_m, mask_m] = raw;
         Position {

@@ -199,6 +199,14 @@ impl<'a> Searcher<'a> {
         if n >= size - 2 {
             return 0;
         }
+        // The book before the forced moves: a forced move in the book's
+        // plies would otherwise skip it and search the whole subtree.
+        if n <= self.book_depth {
+            let p = Position::from_raw(self.geo, [cur, mask, pos.cur_m, pos.mask_m], n as u32);
+            if let Some(s) = self.book.as_ref().and_then(|b| b.get(&p)) {
+                return s;
+            }
+        }
         // A single move that does not lose at once is played without the
         // table (0.87-0.94x the time, 3% more nodes).
         if next & (next - 1) == 0 && n > self.root_n {
@@ -207,12 +215,6 @@ impl<'a> Searcher<'a> {
         let (key, mirrored) = pos.canonical_key(d);
         let slot = self.tt.slot(key);
         self.tt.prefetch(slot);
-        if n <= self.book_depth {
-            let p = Position::from_raw(self.geo, [cur, mask, pos.cur_m, pos.mask_m], n as u32);
-            if let Some(s) = self.book.as_ref().and_then(|b| b.get(&p)) {
-                return s;
-            }
-        }
         // The opponent cannot win with its next stone, we cannot win with
         // this one.
         let mut lo = -(size - 2 - n) / 2;
