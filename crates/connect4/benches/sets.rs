@@ -7,9 +7,14 @@
 //! ```
 //!
 //! Every position is solved (strong score) by one solver per set, without
-//! opening book, and checked against the expected score. Environment:
-//! `C4_TT_LOG2` (default 20) sets the transposition table size,
-//! `C4_THREADS` (default 1) the number of search threads.
+//! opening book, and checked against the expected score. As in the public
+//! solvers' test programs, the table is cleared before each position,
+//! outside the timing (`C4_KEEP_TABLE=1` keeps it between positions, as
+//! the command line does). Environment: `C4_TT_LOG2` (default 20) sets the
+//! transposition table size, `C4_THREADS` (default 1) the number of search
+//! threads, `C4_DATA` the directory of the sets (default
+//! `../shared/bench/connect4/` next to the repository). Means and medians
+//! are printed.
 //!
 //! A/B mode: with `C4_AB=<bits>`, two solvers solve each position in turn,
 //! A the normal one and B with the experiment switches `bits` of
@@ -103,23 +108,36 @@ fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
     solvers[0].set_threads(threads_a);
     let mut cpu = [0.0f64; 2];
     let mut wall = [0.0f64; 2];
+    let mut walls: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut wrong = [0usize; 2];
+    let keep = keep_table();
+    let mut slower = 0usize;
     for (k, (pos, expected)) in cases.iter().enumerate() {
+        let mut this = [0.0f64; 2];
         // Alternate which goes first, in case order matters (caches).
         for j in [k % 2, 1 - k % 2] {
+            if !keep {
+                solvers[j].reset_table();
+            }
             let c = thread_cpu_seconds();
             let t = Instant::now();
             let s = solvers[j].solve(pos, false);
-            wall[j] += t.elapsed().as_secs_f64();
+            this[j] = t.elapsed().as_secs_f64();
+            wall[j] += this[j];
+            walls[j].push(this[j]);
             cpu[j] += thread_cpu_seconds() - c;
             if s != *expected {
                 wrong[j] += 1;
             }
         }
+        if this[1] > this[0] {
+            slower += 1;
+        }
     }
     let n = cases.len() as f64;
+    let [med_a, med_b] = walls.map(|mut w| median(&mut w));
     println!(
-        "| {name} | {} | {} | {} | {:.0} | {:.0} | {:.3} | {} | {} | {:.3} |",
+        "| {name} | {} | {} | {} | {:.0} | {:.0} | {:.3} | {} | {} | {:.3} | {} | {} | {:.3} | {:.0}% |",
         cases.len(),
         fmt_time(cpu[0] * 1e6 / n),
         fmt_time(cpu[1] * 1e6 / n),
@@ -128,7 +146,11 @@ fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
         cpu[1] / cpu[0],
         fmt_time(wall[0] * 1e6 / n),
         fmt_time(wall[1] * 1e6 / n),
-        wall[1] / wall[0]
+        wall[1] / wall[0],
+        fmt_time(med_a * 1e6),
+        fmt_time(med_b * 1e6),
+        med_b / med_a,
+        slower as f64 * 100.0 / n
     );
     if wrong != [0, 0] {
         println!(
@@ -136,6 +158,24 @@ fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
             wrong[0], wrong[1]
         );
         std::process::exit(1);
+    }
+}
+
+/// Is the table kept between positions (`C4_KEEP_TABLE=1`)?
+fn keep_table() -> bool {
+    std::env::var("C4_KEEP_TABLE").is_ok_and(|v| v == "1")
+}
+
+/// Median of `v` (sorted in place).
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
 
@@ -188,21 +228,24 @@ fn main() {
         .unwrap_or(1);
     let ab: Option<u32> = std::env::var("C4_AB").ok().and_then(|v| v.parse().ok());
     if ab.is_some() {
-        println!("| set | positions | A: mean CPU time | B: mean CPU time (main thread) | A nodes | B nodes | B / A CPU time | A: mean wall time | B: mean wall time | B / A wall time |");
-        println!("|---|---|---|---|---|---|---|---|---|---|");
+        println!("| set | positions | A: mean CPU time | B: mean CPU time (main thread) | A nodes | B nodes | B / A CPU time | A: mean wall time | B: mean wall time | B / A wall time | A: median wall | B: median wall | B / A median | B slower |");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     } else {
         // With one thread the ratios use the CPU time (on this shared
         // machine wall time also counts waiting for a core); with more,
         // the wall time (the CPU time adds up the threads).
         let basis = if threads > 1 { "wall time" } else { "CPU time" };
         println!("threads: {threads}");
-        println!("| set | positions | mean time (wall) | mean CPU time | mean nodes | Mnodes/s (CPU) | {basis} vs Pons part12 | {basis} vs best public |");
-        println!("|---|---|---|---|---|---|---|---|");
+        println!("| set | positions | mean time (wall) | mean CPU time | median (wall) | mean nodes | Mnodes/s (CPU) | {basis} vs Pons part12 | {basis} vs best public |");
+        println!("|---|---|---|---|---|---|---|---|---|");
     }
     let mut failed = false;
     for (i, limit) in wanted {
         let (name, _, refs) = SETS[i];
-        let path = format!("{DATA}Test_{name}");
+        // `C4_DATA`: the sets' directory, when not `../shared/bench/connect4/`
+        // next to the repository (e.g. from a git worktree elsewhere).
+        let dir = std::env::var("C4_DATA").map_or(DATA.to_string(), |d| format!("{d}/"));
+        let path = format!("{dir}Test_{name}");
         let text = if name == "empty" {
             // The first player wins with its last stone.
             "1".to_string()
@@ -229,26 +272,36 @@ fn main() {
         }
         let mut solver = Solver::new(tt_log2);
         solver.set_threads(threads);
-        let t = Instant::now();
-        let c = cpu_seconds();
+        let keep = keep_table();
+        let mut secs = 0.0;
+        let mut cpu = 0.0;
+        let mut walls = Vec::with_capacity(cases.len());
         let mut wrong = 0;
         for (pos, expected) in &cases {
+            if !keep {
+                solver.reset_table();
+            }
+            let t = Instant::now();
+            let c = cpu_seconds();
             if solver.solve(pos, false) != *expected {
                 wrong += 1;
             }
+            cpu += cpu_seconds() - c;
+            let w = t.elapsed().as_secs_f64();
+            secs += w;
+            walls.push(w);
         }
-        let secs = t.elapsed().as_secs_f64();
-        let cpu = cpu_seconds() - c;
         let n = cases.len() as f64;
         let wall_us = secs * 1e6 / n;
         let mean_us = cpu * 1e6 / n;
         let best = refs.iter().cloned().fold(f64::INFINITY, f64::min);
         let time_us = if threads > 1 { wall_us } else { mean_us };
         println!(
-            "| {name} | {} | {} | {} | {:.0} | {:.1} | {:.3} | {:.3} |",
+            "| {name} | {} | {} | {} | {} | {:.0} | {:.1} | {:.3} | {:.3} |",
             cases.len(),
             fmt_time(wall_us),
             fmt_time(mean_us),
+            fmt_time(median(&mut walls) * 1e6),
             solver.node_count() as f64 / n,
             solver.node_count() as f64 / cpu / 1e6,
             time_us / refs[0],

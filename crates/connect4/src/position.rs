@@ -470,6 +470,36 @@ impl Position {
         [self.current, self.mask, self.current_m, self.mask_m]
     }
 
+    /// The position whose [`Position::key`] is `key`, if `key` is the key
+    /// of a position of `geo` (the stones of the side to move plus one
+    /// marker bit above every column).
+    pub(crate) fn from_key(geo: Geometry, key: u64) -> Option<Position> {
+        let h = geo.height + 1;
+        let col = (1u64 << h) - 1;
+        if geo.key_bits() < 64 && key >> geo.key_bits() != 0 {
+            return None;
+        }
+        let mut markers = 0u64;
+        for c in 0..geo.width {
+            let bits = (key >> (c * h)) & col;
+            if bits == 0 {
+                return None;
+            }
+            markers |= 1u64 << (63 - bits.leading_zeros() + c * h);
+        }
+        let mask = markers - geo.bottom;
+        let current = key - markers;
+        let moves = mask.count_ones();
+        let pos = Position::from_raw(
+            geo,
+            [current, mask, geo.mirror(current), geo.mirror(mask)],
+            moves,
+        );
+        // The side to move has as many stones as the other, or one fewer.
+        let mine = current.count_ones();
+        (mine == moves / 2).then_some(pos)
+    }
+
     /// The position with the given [`Position::raw`] bitboards.
     #[inline]
     pub(crate) fn from_raw(geo: Geometry, raw: [u64; 4], moves: u32) -> Position {

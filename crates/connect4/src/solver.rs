@@ -4,7 +4,7 @@
 use crate::book::Book;
 use crate::position::{Dims, Geometry, Position};
 use crate::search::{Node, Searcher};
-use crate::threads::{receive, Helper, Job, Race};
+use crate::threads::{Helper, Job, Race};
 use crate::tt::Table;
 use crate::windows::{narrow_range, test_point, Taken, Windows, Worker};
 use std::sync::atomic::Ordering;
@@ -126,8 +126,16 @@ impl Solver {
 
     /// Forgets everything (transposition table, node count).
     pub fn reset(&mut self) {
+        self.collect_helpers(true);
         self.tt.clear();
         self.nodes = 0;
+    }
+
+    /// Empties the transposition table (the node count stays), so the next
+    /// solve starts as in a new solver without allocating one.
+    pub fn reset_table(&mut self) {
+        self.collect_helpers(true);
+        self.tt.clear();
     }
 
     /// Number of transposition table entries.
@@ -285,6 +293,11 @@ impl Solver {
         if !kicked {
             return Some(r);
         }
+        for h in &mut self.helpers {
+            if h.jobs.is_some() {
+                h.owed += 1;
+            }
+        }
         let taken = Taken {
             med,
             race: Arc::clone(&self.race),
@@ -310,15 +323,36 @@ impl Solver {
         let (nodes, grow_at) = (w.nodes, w.grow_at);
         self.nodes = nodes;
         self.grow_at = grow_at;
+        let score = self.windows.range().0;
         // The score is known, so every search under way was stopped: the
-        // helpers finish at once.
-        for h in &self.helpers {
-            if h.jobs.is_some() {
-                if let Some(n) = receive(&h.done, std::time::Duration::from_millis(1)) {
-                    self.nodes += n;
-                }
+        // helpers finish as soon as they run, but on a loaded machine that
+        // may be a time slice later (waiting for them made two threads
+        // several times slower than one on small searches). So they are
+        // not waited for: a helper still at work keeps this solve's
+        // windows and race (finished, so it stops at once), and the next
+        // solve takes new ones. Its node count arrives later.
+        self.collect_helpers(false);
+        if self.helpers.iter().any(|h| h.owed > 0) {
+            self.windows = Arc::new(Windows::new(0, 0));
+            self.race = Arc::default();
+        }
+        score
+    }
+
+    /// Adds the node counts the helpers reported since the last call; with
+    /// `wait`, waits until every helper has finished its jobs.
+    fn collect_helpers(&mut self, wait: bool) {
+        for h in &mut self.helpers {
+            while h.owed > 0 {
+                let n = if wait {
+                    h.done.recv().ok()
+                } else {
+                    h.done.try_recv().ok()
+                };
+                let Some(n) = n else { break };
+                self.nodes += n;
+                h.owed -= 1;
             }
         }
-        self.windows.range().0
     }
 }

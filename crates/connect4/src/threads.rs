@@ -45,6 +45,8 @@ pub(crate) struct Helper {
     pub(crate) jobs: Option<Sender<Job>>,
     pub(crate) done: Receiver<u64>,
     pub(crate) handle: Option<JoinHandle<()>>,
+    /// Jobs sent whose end the thread has not reported (on `done`) yet.
+    pub(crate) owed: usize,
 }
 
 /// A solve for a helper to join.
@@ -113,6 +115,7 @@ impl Helper {
             jobs: Some(job_tx),
             done: done_rx,
             handle,
+            owed: 0,
         }
     }
 }

@@ -283,4 +283,43 @@ fn standard_book() {
     let b = Book::parse("# c\n 1\n4 -1\n", *empty.geometry()).unwrap();
     assert_eq!(b.get(&empty), Some(1));
     assert_eq!(b.get(&Position::from_moves("4").unwrap()), Some(-1));
+    // The binary format: same book back, mirror images found.
+    let bytes = b.to_bytes().unwrap();
+    assert_eq!(bytes.len(), 8 + 2 * 8);
+    let back = Book::from_bytes(&bytes).unwrap();
+    assert_eq!((back.len(), back.depth()), (2, 1));
+    assert_eq!(back.get(&empty), Some(1));
+    assert_eq!(back.get(&Position::from_moves("4").unwrap()), Some(-1));
+    let b = Book::parse("12 -2\n", *empty.geometry()).unwrap();
+    let back = Book::from_bytes(&b.to_bytes().unwrap()).unwrap();
+    assert_eq!(back.get(&Position::from_moves("76").unwrap()), Some(-2));
+    assert_eq!(back.entries().len(), 1);
+    // Damaged books are refused, not misread.
+    assert!(Book::from_bytes(b"C4BK").is_err());
+    assert!(Book::from_bytes(&bytes[..bytes.len() - 3]).is_err());
+    let mut bad = bytes.clone();
+    bad[8 + 7] = 0xff; // a key with bits above the board
+    assert!(Book::from_bytes(&bad).is_err());
+    assert!(Book::from_bytes(b"C4BK\x0a\x06\0\0").is_err());
+}
+
+/// The shipped book agrees with the solver (without book) on a sample of
+/// its deeper positions.
+#[test]
+fn standard_book_matches_the_solver() {
+    use hypertac_connect4::Book;
+    let book = Book::standard();
+    assert!(book.depth() >= 2);
+    let entries = book.entries();
+    assert_eq!(entries.len(), book.len());
+    let mut solver = Solver::new(22);
+    // Positions with 5 stones or more cost under a second each to solve
+    // (earlier ones up to a minute): about ten of them.
+    let deep: Vec<_> = entries.iter().filter(|(p, _)| p.nb_moves() >= 5).collect();
+    let sample = deep.iter().step_by(deep.len() / 10 + 1).copied();
+    for (pos, score) in sample {
+        assert_eq!(book.get(pos), Some(*score));
+        assert_eq!(book.get(&pos.mirrored()), Some(*score));
+        assert_eq!(solver.solve(pos, false), *score, "{} moves", pos.nb_moves());
+    }
 }

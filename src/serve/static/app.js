@@ -18,6 +18,7 @@ const ui = {
   linesCache: new Map(),
   analysis: null,      // {pos, data} of the shown Connect Four scores
   analysing: null,
+  partial: null,       // {pos, data} of scores with columns still pending
   thinking: false,
   paused: false,
   cpuTimer: null,
@@ -512,11 +513,15 @@ async function updateScores() {
   if (ui.analysis && ui.analysis.pos === pos) { drawScores(ui.analysis.data); return; }
   if (ui.analysing === pos) return;
   ui.analysing = pos;
-  box.replaceChildren(...Array.from({ length: game.shape[0] }, () => scoreCell('…', '', 'score')));
+  const partial = ui.partial && ui.partial.pos === pos;
+  if (!partial) box.replaceChildren(...Array.from({ length: game.shape[0] }, () => scoreCell('…', '', 'score')));
   try {
     const data = await api('GET', `/analyze?game=connect4&pos=${encodeURIComponent(pos)}`);
-    ui.analysis = { pos, data };
+    const pending = data.pending || [];
+    // Columns still being searched show "…"; ask again for them.
+    if (pending.length) ui.partial = { pos, data }; else ui.analysis = { pos, data };
     if (ui.game && (ui.game.columns || '') === pos) drawScores(data);
+    if (pending.length) setTimeout(() => { if (ui.analysing === null) updateScores(); }, 500);
   } catch (e) {
     if (e.status === 503) {
       box.replaceChildren(scoreCell('…', 'the solver is still working', 'score wide'));
@@ -544,6 +549,7 @@ function scoreCell(main, words, className) {
 function drawScores(data) {
   const box = $('#scores');
   box.replaceChildren(...data.columns.map((c, i) => {
+    if (!c && (data.pending || []).includes(i + 1)) return scoreCell('…', 'the solver is still working', 'score');
     if (!c) {
       const el = scoreCell('', '', 'score full');
       el.dataset.col = String(i + 1);
