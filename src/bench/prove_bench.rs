@@ -25,7 +25,7 @@ fn positions() -> Vec<(Rules, &'static str)> {
 /// Proves every position with both settings, at most `seconds` each (at
 /// least 60 s); returns the exit code.
 pub fn run(seconds: f64) -> i32 {
-    let cap = Duration::from_secs_f64(seconds.max(60.0).min(3600.0));
+    let cap = Duration::from_secs_f64(seconds.clamp(60.0, 3600.0));
     let baseline = Tuning {
         ordering: false,
         threat_sequences: true,
