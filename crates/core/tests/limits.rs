@@ -23,6 +23,7 @@ fn big_line_tables_are_sparse_from_the_shape_alone() {
     }
     assert_eq!(Mode::for_rules(&rules(&[1000, 1000], 5)), Mode::Sparse);
     assert_eq!(Mode::for_rules(&rules(&[300, 300], 5)), Mode::Dense);
+    assert_eq!(Mode::for_rules(&rules(&[6; 6], 4)), Mode::Dense);
 }
 
 #[test]
