@@ -692,7 +692,7 @@ fn huge_boards_and_records_cost_little_memory() {
     let lines = s.ok("GET", "/api/games/current/lines?cell=3,3", None);
     assert_eq!(lines["lines"].as_array().unwrap().len(), 8);
     // A 12-axis board: a cell lies on 265,720 directions of lines.
-    let axes = vec!["2"; 12].join("x");
+    let axes = ["2"; 12].join("x");
     s.ok(
         "POST",
         "/api/games",
@@ -709,7 +709,7 @@ fn huge_boards_and_records_cost_little_memory() {
     let err = s.fails(
         "POST",
         "/api/games",
-        Some(json!({"shape": vec!["2"; 13].join("x"), "k": 2})),
+        Some(json!({"shape": (["2"; 13].join("x")), "k": 2})),
         400,
     );
     assert!(err.contains("1 to 12 axes"), "{err}");

@@ -28,8 +28,8 @@ fn big_line_tables_are_sparse_from_the_shape_alone() {
 
 #[test]
 fn sizes_have_limits() {
-    assert!(Shape::new(&vec![2; MAX_DIMS]).is_ok());
-    let err = Shape::new(&vec![2; MAX_DIMS + 1]).unwrap_err().to_string();
+    assert!(Shape::new(&[2; MAX_DIMS]).is_ok());
+    let err = Shape::new(&[2; MAX_DIMS + 1]).unwrap_err().to_string();
     assert!(err.contains("1 to 12 axes"), "{err}");
     assert!(Shape::new(&[MAX_SIDE + 1]).is_err());
     assert!(Shape::new(&[MAX_SIDE, MAX_SIDE, MAX_SIDE, MAX_SIDE]).is_err());
