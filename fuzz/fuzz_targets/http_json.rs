@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let text = |key: &str| body.get(key).and_then(|v| v.as_str());
-    let short = |e: &dyn std::fmt::Display| assert!(e.to_string().len() < 400);
+    let short = |e: &dyn std::fmt::Display| assert!(e.to_string().len() < 1200);
     let base = match Rules::preset(text("game").unwrap_or("tictactoe")) {
         Ok(r) => r,
         Err(e) => return short(&e),

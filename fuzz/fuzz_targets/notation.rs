@@ -16,14 +16,14 @@ fuzz_target!(|data: &[u8]| {
                 let back = notation::format_cell(shape, c);
                 assert_eq!(notation::parse_cell(shape, &back).unwrap(), c);
             }
-            Err(e) => assert!(e.to_string().len() < 400),
+            Err(e) => assert!(e.to_string().len() < 1200),
         }
         if let Err(e) = notation::parse_move_list(shape, text) {
-            assert!(e.to_string().len() < 400);
+            assert!(e.to_string().len() < 1200);
         }
         let pos = Position::new(rules.clone());
         if let Err(e) = notation::parse_move(&pos, text) {
-            assert!(e.to_string().len() < 400);
+            assert!(e.to_string().len() < 1200);
         }
     }
 });
