@@ -18,6 +18,13 @@ cargo test --workspace --locked 2>&1 | tee target/test-output.txt
 passed=$(grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {print p+0}')
 failed=$(grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {print f+0}')
 
+if rustup toolchain list 2>/dev/null | grep -q '^nightly' && command -v cargo-fuzz >/dev/null 2>&1; then
+  echo "== fuzz smoke run (10 s per target)"
+  fuzz/run.sh 10
+else
+  echo "== fuzz smoke run skipped (needs a nightly toolchain and cargo-fuzz)"
+fi
+
 if [ -x scripts/browser-tests.sh ]; then
   echo "== browser tests"
   scripts/browser-tests.sh

@@ -17,7 +17,9 @@ use std::io::Read;
 /// Largest n accepted (k = n cells per line).
 const MAX_N: u64 = hypertac_core::MAX_K as u64;
 /// Largest d accepted: a cell lies on up to (3^d - 1)/2 directions of lines.
-const MAX_D: u64 = 12;
+const MAX_D: u64 = hypertac_core::MAX_DIMS as u64;
+/// Most bytes read from stdin (the move list of a full 6^5 board is under 100 KB).
+const MAX_INPUT: usize = 4 << 20;
 
 /// Arguments of the subcommand.
 #[derive(clap::Args, Debug)]
@@ -40,8 +42,15 @@ pub struct BotArgs {
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &BotArgs) -> i32 {
     let mut input = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+    if let Err(e) = std::io::stdin()
+        .take(MAX_INPUT as u64 + 1)
+        .read_to_string(&mut input)
+    {
         eprintln!("error: cannot read stdin: {e}");
+        return 2;
+    }
+    if input.len() > MAX_INPUT {
+        eprintln!("error: the input is longer than {MAX_INPUT} bytes");
         return 2;
     }
     match answer(&input, args) {
@@ -85,7 +94,8 @@ fn parse_input(input: &str) -> Result<Position, String> {
     let moves_line = lines.next().unwrap_or("");
     if let Some(extra) = lines.find(|l| !l.trim().is_empty()) {
         return Err(format!(
-            "unexpected third line {extra:?}: expected `n,d` then one line of moves"
+            "unexpected third line {}: expected `n,d` then one line of moves",
+            notation::quote(extra)
         ));
     }
     let shape = rules.shape().clone();
@@ -137,12 +147,18 @@ fn parse_header(header: &str) -> Result<Rules, String> {
     let parts: Vec<&str> = header.split(',').map(str::trim).collect();
     if parts.len() != 2 {
         return Err(format!(
-            "bad first line {header:?}: expected two numbers `n,d` like 4,3"
+            "bad first line {}: expected two numbers `n,d` like 4,3",
+            notation::quote(header)
         ));
     }
     let number = |t: &str, what: &str| {
-        t.parse::<u64>()
-            .map_err(|_| format!("bad first line {header:?}: {what} {t:?} is not a whole number"))
+        t.parse::<u64>().map_err(|_| {
+            format!(
+                "bad first line {}: {what} {} is not a whole number",
+                notation::quote(header),
+                notation::quote(t)
+            )
+        })
     };
     let n = number(parts[0], "n")?;
     let d = number(parts[1], "d")?;

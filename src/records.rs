@@ -212,14 +212,30 @@ fn export(record: &Record, format: &str) -> Result<String, String> {
     }
 }
 
+/// The file's text, refused unread beyond a record's size limit.
+fn read_limited(file: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let limit = hypertac_core::record::MAX_RECORD_BYTES;
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(limit as u64 + 1).read_to_string(&mut text))
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    if text.len() > limit {
+        return Err(format!(
+            "{}: a record has at most {limit} bytes; this file is longer",
+            file.display()
+        ));
+    }
+    Ok(text)
+}
+
 fn import(
     store: &mut Store,
     file: &Path,
     name: Option<&str>,
     force: bool,
 ) -> Result<String, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = read_limited(file)?;
     let record = Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     record
         .replay()

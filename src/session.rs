@@ -48,7 +48,8 @@ impl Side {
             None if t == "cpu" || t == "computer" => Ok(Side::Computer(Level::Hard)),
             Some(("cpu" | "computer", level)) => Level::parse(level).map(Side::Computer),
             _ => Err(format!(
-                "unknown player {text:?}: expected human, cpu or cpu:LEVEL (random, seed, easy, medium, hard, perfect)"
+                "unknown player {}: expected human, cpu or cpu:LEVEL (random, seed, easy, medium, hard, perfect)",
+                notation::quote(text)
             )),
         }
     }
@@ -133,7 +134,9 @@ pub enum Resume {
     Resumed(Box<Session>),
     /// No unfinished game; the store is handed back.
     NoGame(Store),
-    /// `@current` cannot be read or replayed (the message says why); the store is handed back.
+    /// `@current` could not be read or replayed and was set aside under a
+    /// name; the notice says why and under which name. The store is handed
+    /// back for a new game.
     Damaged(String, Store),
 }
 
@@ -200,16 +203,30 @@ impl Session {
     pub fn new(
         rules: Rules,
         sides: [Side; 2],
+        store: Option<Store>,
+    ) -> Result<Session, SessionError> {
+        Session::start(Position::new(rules), sides, now_ms(), store)
+    }
+
+    /// A new game from a position built beforehand (e.g. with an opening
+    /// played, on another thread: building a board is the costly step, see
+    /// [`Position::new`]); its moves are dated `now`. Saved like [`Session::new`].
+    ///
+    /// # Errors
+    /// The store refused the write.
+    pub fn start(
+        pos: Position,
+        sides: [Side; 2],
+        now: i64,
         mut store: Option<Store>,
     ) -> Result<Session, SessionError> {
         if let Some(store) = store.as_mut() {
             store.archive_current()?;
         }
-        let now = now_ms();
         let mut session = Session {
-            pos: Position::new(rules),
+            times: vec![now; pos.moves().len()],
+            pos,
             sides,
-            times: Vec::new(),
             redo: Vec::new(),
             created_ms: now,
             updated_ms: now,
@@ -231,20 +248,53 @@ impl Session {
         Ok(session)
     }
 
-    /// Resumes `@current` from the store if it holds an unfinished game.
-    pub fn resume(store: Store) -> Resume {
-        let record = match store.current() {
-            Ok(Some(r)) if r.result == "ongoing" => r,
-            Ok(_) => return Resume::NoGame(store),
-            Err(e) => return Resume::Damaged(e.to_string(), store),
-        };
-        match Session::unsaved_from_record(&record) {
-            Ok(mut session) => {
-                session.store = Some(store);
-                Resume::Resumed(Box::new(session))
+    /// Resumes `@current` from the store if it holds an unfinished game
+    /// (`hypertac play`: a finished game is not continued).
+    ///
+    /// A game in progress that cannot be read or replayed is set aside first
+    /// (see [`Store::keep_damaged_current`]) and reported as
+    /// [`Resume::Damaged`], so every front end recovers the same way: it
+    /// starts a new game and the damaged one stays in the store, untouched.
+    ///
+    /// # Errors
+    /// The store cannot be read (other than a damaged record) or the damaged
+    /// game cannot be set aside; nothing was changed.
+    pub fn resume(store: Store) -> Result<Resume, SessionError> {
+        Session::resume_with(store, false)
+    }
+
+    /// As [`Session::resume`], but a finished game in progress is resumed too
+    /// (the web page shows it).
+    ///
+    /// # Errors
+    /// As [`Session::resume`].
+    pub fn resume_any(store: Store) -> Result<Resume, SessionError> {
+        Session::resume_with(store, true)
+    }
+
+    fn resume_with(mut store: Store, finished: bool) -> Result<Resume, SessionError> {
+        let reason = match store.current() {
+            Ok(Some(record)) if finished || record.result == "ongoing" => {
+                match Session::unsaved_from_record(&record) {
+                    Ok(mut session) => {
+                        session.store = Some(store);
+                        return Ok(Resume::Resumed(Box::new(session)));
+                    }
+                    Err(e) => e.to_string(),
+                }
             }
-            Err(e) => Resume::Damaged(e.to_string(), store),
-        }
+            Ok(_) => return Ok(Resume::NoGame(store)),
+            Err(StoreError::BadRecord { reason, .. }) => reason,
+            Err(e) => return Err(e.into()),
+        };
+        let reason = notation::clip(&reason, 200);
+        let notice = match store.keep_damaged_current(now_ms())? {
+            Some(kept) => format!(
+                "the saved game in progress was damaged ({reason}); it was kept as {kept:?}"
+            ),
+            None => format!("the saved game in progress was damaged ({reason})"),
+        };
+        Ok(Resume::Damaged(notice, store))
     }
 
     fn unsaved_from_record(record: &Record) -> Result<Session, SessionError> {

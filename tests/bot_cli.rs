@@ -211,3 +211,30 @@ fn high_dimensions_answer_in_little_memory() {
         assert_ne!(text.trim_end(), centre);
     }
 }
+
+#[test]
+fn error_lines_stay_short_whatever_the_input() {
+    let big = "7".repeat(1 << 20);
+    let nul = "\0".repeat(1 << 20);
+    let long_cell = format!("1,{big}");
+    for input in [
+        format!("{big}\n"),
+        format!("3,{big}\n"),
+        format!("{nul}\n"),
+        format!("3,2\n{big}\n"),
+        format!("3,2\n{long_cell}\n"),
+        format!("3,2\n1,{nul}\n"),
+        format!("3,2\n1,1\n{nul}\n"),
+        format!("3,2\n{}\n", "0,0;".repeat(200_000)),
+    ] {
+        let (out, err, code) = bot(&[], &input);
+        assert_eq!(code, 2, "{out}");
+        assert_eq!(err.lines().count(), 1, "{}", &err[..err.len().min(300)]);
+        assert!(
+            err.len() < 400,
+            "{} bytes: {}",
+            err.len(),
+            &err[..err.len().min(300)]
+        );
+    }
+}

@@ -657,3 +657,115 @@ fn an_abandoned_computer_move_does_not_keep_the_computer_busy() {
     );
     assert_eq!(answer["moves"].as_array().unwrap().len(), 1);
 }
+
+/// The server's peak resident memory so far, in KiB (Linux `VmHWM`).
+fn peak_kib(server: &Server) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn huge_boards_and_records_cost_little_memory() {
+    let home = tempfile::tempdir().unwrap();
+    let s = Server::start(home.path());
+    // Before the fix this request took 6-8 s and drove the server to 1.2 GB.
+    let game = s.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"shape": "2048x2048", "k": 2, "x": "human", "o": "human"})),
+    );
+    assert_eq!(game["shape"], json!([2048, 2048]));
+    s.play("5,5");
+    s.play("1000,2000");
+    // A 260-byte record of a 7x514012 board took 938 MB to refuse.
+    let record = json!({"format": "hypertac-record", "version": 1,
+        "rules": {"shape": [7, 514012], "k": 2, "gravity": null, "rule": "first", "wrap": false},
+        "players": {"x": "human", "o": "human"}, "moves": [{"cell": "3,3"}],
+        "result": "ongoing", "created_ms": 0, "updated_ms": 0});
+    s.ok(
+        "POST",
+        "/api/records/import",
+        Some(json!({"name": "huge", "record": record})),
+    );
+    s.ok("POST", "/api/records/huge/open", None);
+    let lines = s.ok("GET", "/api/games/current/lines?cell=3,3", None);
+    assert_eq!(lines["lines"].as_array().unwrap().len(), 8);
+    // A 12-axis board: a cell lies on 265,720 directions of lines.
+    let axes = ["2"; 12].join("x");
+    s.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"shape": axes, "k": 2, "x": "human", "o": "human"})),
+    );
+    let lines = s.ok(
+        "GET",
+        "/api/games/current/lines?cell=0,0,0,0,0,0,0,0,0,0,0,0",
+        None,
+    );
+    assert_eq!(lines["lines"].as_array().unwrap().len(), 2000);
+    let peak = peak_kib(&s);
+    assert!(peak < 200 * 1024, "the server peaked at {peak} KiB");
+    let err = s.fails(
+        "POST",
+        "/api/games",
+        Some(json!({"shape": (["2"; 13].join("x")), "k": 2})),
+        400,
+    );
+    assert!(err.contains("1 to 12 axes"), "{err}");
+}
+
+#[test]
+fn a_damaged_game_in_progress_is_set_aside_by_the_server_too() {
+    let home = tempfile::tempdir().unwrap();
+    {
+        let s = Server::start(home.path());
+        tictactoe(&s);
+        s.play("1,1");
+    }
+    let conn = rusqlite::Connection::open(home.path().join("records.sqlite3")).unwrap();
+    conn.execute(
+        "UPDATE records SET record = '{broken' WHERE name = '@current'",
+        [],
+    )
+    .unwrap();
+    let s = Server::start(home.path());
+    let game = s.ok("GET", "/api/games/current", None);
+    assert_eq!(game["moves"], json!([]));
+    let list = s.ok("GET", "/api/records", None);
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    let kept = names.iter().find(|n| n.starts_with("damaged ")).unwrap();
+    let stored: String = conn
+        .query_row("SELECT record FROM records WHERE name = ?1", [kept], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(stored, "{broken");
+}
+
+#[test]
+fn error_messages_quote_little_of_a_bad_request() {
+    let home = tempfile::tempdir().unwrap();
+    let s = Server::start(home.path());
+    tictactoe(&s);
+    let big = "9".repeat(60_000);
+    for (path, body) in [
+        ("/api/games/current/moves", json!({ "move": big })),
+        ("/api/games", json!({ "shape": big })),
+        ("/api/games", json!({ "game": big })),
+        ("/api/games/current/players", json!({ "x": big })),
+        ("/api/games", json!({ "rule": big })),
+        ("/api/games", json!({ big.clone(): 1 })),
+        ("/api/games/current/moves", json!({ "move": 1, "x": big })),
+    ] {
+        let (status, value) = s.call("POST", path, Some(body));
+        assert!(status == 400 || status == 409, "{path}: {status}");
+        let err = value["error"].as_str().unwrap();
+        assert!(err.len() < 400, "{path}: {} bytes", err.len());
+    }
+}

@@ -192,7 +192,7 @@ fn start(args: &PlayArgs) -> Result<(Session, String), String> {
     if args.new || args.gives_rules() {
         return fresh(store, "new game".into());
     }
-    match Session::resume(store) {
+    match Session::resume(store).map_err(|e| e.to_string())? {
         Resume::Resumed(mut session) => {
             if args.x.is_some() || args.o.is_some() {
                 let mut new_sides = session.sides();
@@ -214,15 +214,6 @@ fn start(args: &PlayArgs) -> Result<(Session, String), String> {
             ))
         }
         Resume::NoGame(store) => fresh(store, "new game".into()),
-        Resume::Damaged(reason, mut store) => {
-            let keep = format!("damaged {}", crate::session::now_ms());
-            store
-                .rename(hypertac_store::CURRENT, &keep, false)
-                .map_err(|e| format!("the saved game in progress is damaged ({reason}) and could not be set aside: {e}"))?;
-            fresh(
-                store,
-                format!("the saved game in progress was damaged ({reason}); it was kept as {keep:?}; new game"),
-            )
-        }
+        Resume::Damaged(notice, store) => fresh(store, format!("{notice}; new game")),
     }
 }

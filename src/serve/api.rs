@@ -6,15 +6,15 @@ use super::assets;
 use super::error::{ApiError, ApiResult, Body, Params};
 use super::records;
 use super::security;
-use super::state::{session_error, AppState};
+use super::state::{blocking, session_error, AppState};
 use super::view::{game_view, GameView};
-use crate::session::{Search, Session, Side};
+use crate::session::{now_ms, Search, Session, Side};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use hypertac_ai::{Budget, Level};
-use hypertac_core::{notation, Rules, Shape, WinRule, PRESETS};
+use hypertac_core::{lines, notation, Position, Rules, Shape, WinRule, PRESETS};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -186,23 +186,33 @@ async fn new_game(
     State(app): State<AppState>,
     Body(req): Body<NewGame>,
 ) -> ApiResult<Json<GameView>> {
-    let rules = req.rules()?;
-    let sides = req.sides()?;
-    let opening = req.opening(&rules)?;
-    app.stop_thinking();
-    app.with_session(|session| {
-        let store = app.open_store()?;
-        let mut fresh = Session::new(rules, sides, Some(store)).map_err(session_error)?;
+    // The board is built (and the opening played) on a blocking thread and
+    // outside the game lock: its cost is bounded by the core's dense limits
+    // (bigger boards are sparse), but it is still the one costly step here.
+    let (pos, sides) = blocking(move || {
+        let rules = req.rules()?;
+        let sides = req.sides()?;
+        let opening = req.opening(&rules)?;
+        let mut pos = Position::new(rules);
         for cell in opening {
-            fresh.play(cell).map_err(session_error)?;
+            pos.try_play(cell)
+                .map_err(|e| ApiError::conflict(e.to_string()))?;
         }
-        *session = fresh;
+        Ok((pos, sides))
+    })
+    .await?;
+    app.stop_thinking();
+    app.with_session(move |session, app| {
+        let store = app.open_store()?;
+        *session = Session::start(pos, sides, now_ms(), Some(store)).map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
+    .await
 }
 
 async fn current(State(app): State<AppState>) -> ApiResult<Json<GameView>> {
-    app.with_session(|session| Ok(Json(game_view(session, app.is_thinking()))))
+    app.with_session(|session, app| Ok(Json(game_view(session, app.is_thinking()))))
+        .await
 }
 
 #[derive(Deserialize)]
@@ -216,7 +226,7 @@ async fn play(
     State(app): State<AppState>,
     Body(req): Body<MoveRequest>,
 ) -> ApiResult<Json<GameView>> {
-    app.with_session(|session| {
+    app.with_session(move |session, app| {
         let pos = session.position();
         if pos.is_over() {
             return Err(ApiError::conflict("the game is over"));
@@ -234,22 +244,25 @@ async fn play(
         session.play(cell).map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
+    .await
 }
 
 async fn undo(State(app): State<AppState>) -> ApiResult<Json<GameView>> {
     app.stop_thinking();
-    app.with_session(|session| {
+    app.with_session(move |session, app| {
         session.undo().map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
+    .await
 }
 
 async fn redo(State(app): State<AppState>) -> ApiResult<Json<GameView>> {
     app.stop_thinking();
-    app.with_session(|session| {
+    app.with_session(move |session, app| {
         session.redo().map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -265,13 +278,14 @@ async fn set_players(
 ) -> ApiResult<Json<GameView>> {
     let x = req.x.as_deref().map(Side::parse).transpose().map_err(bad)?;
     let o = req.o.as_deref().map(Side::parse).transpose().map_err(bad)?;
-    app.with_session(|session| {
+    app.with_session(move |session, app| {
         let [old_x, old_o] = session.sides();
         session
             .set_sides([x.unwrap_or(old_x), o.unwrap_or(old_o)])
             .map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
+    .await
 }
 
 /// `POST .../cpu` and `.../hint`: optional level and time limit.
@@ -345,25 +359,27 @@ async fn cpu(
     Body(req): Body<ThinkRequest>,
 ) -> ApiResult<Json<CpuAnswer>> {
     let asked = req.level()?;
-    let search = app.with_session(|session| {
-        let pos = session.position();
-        if pos.is_over() {
-            return Err(ApiError::conflict("the game is over"));
-        }
-        let level = asked
-            .or_else(|| session.side(pos.to_move()).level())
-            .unwrap_or(Level::Hard);
-        Ok(Search {
-            position: pos.clone(),
-            level,
-            seed: pos.hash(),
+    let search = app
+        .with_session(move |session, _| {
+            let pos = session.position();
+            if pos.is_over() {
+                return Err(ApiError::conflict("the game is over"));
+            }
+            let level = asked
+                .or_else(|| session.side(pos.to_move()).level())
+                .unwrap_or(Level::Hard);
+            Ok(Search {
+                position: pos.clone(),
+                level,
+                seed: pos.hash(),
+            })
         })
-    })?;
+        .await?;
     let ms = req.millis(search.level);
     let before = search.position.hash();
     let moves_before = search.position.moves().len();
     let choice = think(&app, search, ms).await?;
-    app.with_session(|session| {
+    app.with_session(move |session, app| {
         let played = match &choice {
             Some(choice) => {
                 let pos = session.position();
@@ -386,6 +402,7 @@ async fn cpu(
             game: game_view(session, app.is_thinking()),
         }))
     })
+    .await
 }
 
 #[derive(Serialize)]
@@ -401,16 +418,18 @@ async fn hint(
     Body(req): Body<ThinkRequest>,
 ) -> ApiResult<Json<HintAnswer>> {
     let asked = req.level()?;
-    let search = app.with_session(|session| {
-        if session.position().is_over() {
-            return Err(ApiError::conflict("the game is over"));
-        }
-        let mut search = session.hint_search();
-        if let Some(level) = asked {
-            search.level = level;
-        }
-        Ok(search)
-    })?;
+    let search = app
+        .with_session(move |session, _| {
+            if session.position().is_over() {
+                return Err(ApiError::conflict("the game is over"));
+            }
+            let mut search = session.hint_search();
+            if let Some(level) = asked {
+                search.level = level;
+            }
+            Ok(search)
+        })
+        .await?;
     let shape = search.position.rules().shape().clone();
     let ms = req.millis(search.level);
     let choice = think(&app, search, ms).await?;
@@ -458,14 +477,12 @@ async fn lines(
     State(app): State<AppState>,
     Params(q): Params<LinesQuery>,
 ) -> ApiResult<Json<LinesAnswer>> {
-    app.with_session(|session| {
+    app.with_session(move |session, _| {
         let pos = session.position();
         let shape = pos.rules().shape();
         let cell = notation::parse_cell(shape, &q.cell).map_err(bad)?;
-        let lines = pos
-            .lines_through(cell)
+        let lines = lines::lines_through_up_to(pos.rules(), cell, LINES_LIMIT)
             .iter()
-            .take(LINES_LIMIT)
             .map(|l| {
                 l.cells()
                     .iter()
@@ -478,6 +495,7 @@ async fn lines(
             lines,
         }))
     })
+    .await
 }
 
 #[derive(Deserialize)]

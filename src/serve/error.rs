@@ -16,12 +16,16 @@ pub struct ApiError {
     pub message: String,
 }
 
+/// Most characters of an error message.
+pub const MESSAGE_CHARS: usize = 300;
+
 impl ApiError {
-    /// An error with a status and message.
+    /// An error with a status and message; a message longer than
+    /// [`MESSAGE_CHARS`] (one that repeats a long bad input) is cut there.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
+            message: hypertac_core::notation::clip(&message.into(), MESSAGE_CHARS),
         }
     }
 

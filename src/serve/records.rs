@@ -3,7 +3,7 @@
 //! paths); names starting with `@` are reserved.
 
 use super::error::{ApiError, ApiResult, Body};
-use super::state::{session_error, store_error, AppState};
+use super::state::{blocking, session_error, store_error, AppState};
 use super::view::{game_view, GameView};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -62,7 +62,7 @@ fn user_name(name: &str) -> ApiResult<()> {
 }
 
 async fn list(State(app): State<AppState>) -> ApiResult<Json<Vec<SummaryView>>> {
-    app.with_session(|session| {
+    app.with_session(move |session, _| {
         let store = session
             .store()
             .ok_or_else(|| ApiError::internal("no record store"))?;
@@ -74,6 +74,7 @@ async fn list(State(app): State<AppState>) -> ApiResult<Json<Vec<SummaryView>>> 
                 .collect(),
         ))
     })
+    .await
 }
 
 /// A record with what the replay stepper needs.
@@ -93,23 +94,29 @@ async fn read(
     Path(name): Path<String>,
 ) -> ApiResult<Json<RecordView>> {
     user_name(&name)?;
-    let record = app.with_session(|session| {
-        let store = session
-            .store()
-            .ok_or_else(|| ApiError::internal("no record store"))?;
-        store.get(&name).map_err(store_error)
-    })?;
-    let pos = record
-        .replay()
-        .map_err(|e| ApiError::conflict(format!("record {name:?} does not replay: {e}")))?;
-    let win_lines = crate::session::win_lines_text(&pos);
-    Ok(Json(RecordView {
-        rules: pos.rules().to_string(),
-        result: result_text(pos.outcome()),
-        name,
-        record,
-        win_lines,
-    }))
+    let key = name.clone();
+    let record = app
+        .with_session(move |session, _| {
+            let store = session
+                .store()
+                .ok_or_else(|| ApiError::internal("no record store"))?;
+            store.get(&key).map_err(store_error)
+        })
+        .await?;
+    blocking(move || {
+        let pos = record
+            .replay()
+            .map_err(|e| ApiError::conflict(format!("record {name:?} does not replay: {e}")))?;
+        let win_lines = crate::session::win_lines_text(&pos);
+        Ok(Json(RecordView {
+            rules: pos.rules().to_string(),
+            result: result_text(pos.outcome()),
+            name,
+            record,
+            win_lines,
+        }))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -130,19 +137,21 @@ async fn save(
     Body(req): Body<SaveRequest>,
 ) -> ApiResult<(StatusCode, Json<Named>)> {
     user_name(&req.name)?;
-    app.with_session(|session| {
+    app.with_session(move |session, _| {
         session.save(&req.name, req.force).map_err(session_error)?;
         Ok((StatusCode::CREATED, Json(Named { name: req.name })))
     })
+    .await
 }
 
 async fn open(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult<Json<GameView>> {
     user_name(&name)?;
     app.stop_thinking();
-    app.with_session(|session| {
+    app.with_session(move |session, app| {
         session.load(&name).map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -160,7 +169,7 @@ async fn rename(
 ) -> ApiResult<Json<Named>> {
     user_name(&name)?;
     user_name(&req.to)?;
-    app.with_session(|session| {
+    app.with_session(move |session, _| {
         let store = session
             .store_mut()
             .ok_or_else(|| ApiError::internal("no record store"))?;
@@ -169,27 +178,32 @@ async fn rename(
             .map_err(store_error)?;
         Ok(Json(Named { name: req.to }))
     })
+    .await
 }
 
 async fn delete(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult<Json<Named>> {
     user_name(&name)?;
-    app.with_session(|session| {
+    app.with_session(move |session, _| {
         let store = session
             .store_mut()
             .ok_or_else(|| ApiError::internal("no record store"))?;
         store.delete(&name).map_err(store_error)?;
         Ok(Json(Named { name }))
     })
+    .await
 }
 
 async fn export(State(app): State<AppState>, Path(name): Path<String>) -> ApiResult<Response> {
     user_name(&name)?;
-    let record = app.with_session(|session| {
-        let store = session
-            .store()
-            .ok_or_else(|| ApiError::internal("no record store"))?;
-        store.get(&name).map_err(store_error)
-    })?;
+    let key = name.clone();
+    let record = app
+        .with_session(move |session, _| {
+            let store = session
+                .store()
+                .ok_or_else(|| ApiError::internal("no record store"))?;
+            store.get(&key).map_err(store_error)
+        })
+        .await?;
     let file: String = name
         .chars()
         .map(|c| {
@@ -230,13 +244,17 @@ async fn import(
     Body(req): Body<ImportRequest>,
 ) -> ApiResult<(StatusCode, Json<Named>)> {
     user_name(&req.name)?;
-    let record = Record::from_json(&req.record.to_string())
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    record
-        .replay()
-        .map_err(|e| ApiError::bad_request(format!("the record does not replay: {e}")))?;
-    crate::session::check_players(&record).map_err(ApiError::bad_request)?;
-    app.with_session(|session| {
+    let text = req.record.to_string();
+    let record = blocking(move || {
+        let record = Record::from_json(&text).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        record
+            .replay()
+            .map_err(|e| ApiError::bad_request(format!("the record does not replay: {e}")))?;
+        crate::session::check_players(&record).map_err(ApiError::bad_request)?;
+        Ok(record)
+    })
+    .await?;
+    app.with_session(move |session, _| {
         let store = session
             .store_mut()
             .ok_or_else(|| ApiError::internal("no record store"))?;
@@ -245,4 +263,5 @@ async fn import(
             .map_err(store_error)?;
         Ok((StatusCode::CREATED, Json(Named { name: req.name })))
     })
+    .await
 }

@@ -10,7 +10,7 @@
 use super::analysis::Analyzer;
 use super::error::{ApiError, ApiResult};
 use super::security::Guard;
-use crate::session::{Session, SessionError, Side};
+use crate::session::{Resume, Session, SessionError, Side};
 use hypertac_core::Rules;
 use hypertac_store::{Store, StoreError};
 use std::net::SocketAddr;
@@ -91,22 +91,32 @@ impl AppState {
         &self.inner.analyzer
     }
 
-    /// Runs `f` on the game in progress, first catching up with the store.
-    /// When `f` fails (e.g. because another process changed the game and
-    /// the store refused to overwrite it), the session catches up again, so
-    /// the next request sees the stored game.
+    /// Runs `f` on the game in progress, first catching up with the store,
+    /// on a blocking thread (reading the store and replaying a game must not
+    /// hold up the server's async threads). When `f` fails (e.g. because
+    /// another process changed the game and the store refused to overwrite
+    /// it), the session catches up again, so the next request sees the
+    /// stored game.
     ///
     /// # Errors
     /// The store cannot be read, or `f`'s error.
-    pub fn with_session<T>(&self, f: impl FnOnce(&mut Session) -> ApiResult<T>) -> ApiResult<T> {
-        let mut session = self.lock_session();
-        session.sync_with_store().map_err(session_error)?;
-        let result = f(&mut session);
-        if result.is_err() {
-            // The error above is the one to report; a failing re-read shows up on the next request.
-            let _ = session.sync_with_store();
-        }
-        result
+    pub async fn with_session<T, F>(&self, f: F) -> ApiResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Session, &AppState) -> ApiResult<T> + Send + 'static,
+    {
+        let app = self.clone();
+        blocking(move || {
+            let mut session = app.lock_session();
+            session.sync_with_store().map_err(session_error)?;
+            let result = f(&mut session, &app);
+            if result.is_err() {
+                // The error above is the one to report; a failing re-read shows up on the next request.
+                let _ = session.sync_with_store();
+            }
+            result
+        })
+        .await
     }
 
     fn lock_session(&self) -> MutexGuard<'_, Session> {
@@ -163,6 +173,22 @@ impl AppState {
     }
 }
 
+/// Runs `f` on tokio's blocking pool: for work whose cost grows with the
+/// input (replaying a record, building a board), which must never run on
+/// the server's async threads.
+///
+/// # Errors
+/// `f`'s error, or 500 if it panicked.
+pub async fn blocking<T, F>(f: F) -> ApiResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce() -> ApiResult<T> + Send + 'static,
+{
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(format!("the request failed: {e}"))))
+}
+
 /// A registered computer search (see [`AppState::begin_thinking`]).
 pub struct Thinking {
     app: AppState,
@@ -196,29 +222,17 @@ impl Drop for Thinking {
 }
 
 /// The session of `@current` (any game, finished or not), else of the
-/// default game.
+/// default game. A damaged game in progress is set aside by the session
+/// (the same recovery as `hypertac play`) and a warning printed.
 fn start_session(store_path: &Path) -> Result<Session, SessionError> {
-    let store = Store::open(store_path)?;
-    let current = match store.current() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("warning: the game in progress cannot be read ({e}); starting a new one");
-            None
-        }
-    };
-    if let Some(record) = current {
-        match Session::from_record(&record, Some(store)) {
-            Ok(s) => return Ok(s),
-            Err(SessionError::Store(e)) => return Err(SessionError::Store(e)),
-            Err(e) => {
-                eprintln!(
-                    "warning: the game in progress does not replay ({e}); starting a new one"
-                );
-                return default_session(Store::open(store_path)?);
-            }
+    match Session::resume_any(Store::open(store_path)?)? {
+        Resume::Resumed(session) => Ok(*session),
+        Resume::NoGame(store) => default_session(store),
+        Resume::Damaged(notice, store) => {
+            eprintln!("warning: {notice}; starting a new game");
+            default_session(store)
         }
     }
-    default_session(store)
 }
 
 fn default_session(store: Store) -> Result<Session, SessionError> {
@@ -239,7 +253,12 @@ pub fn store_error(e: StoreError) -> ApiError {
         StoreError::Busy => {
             ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, e.to_string())
         }
-        StoreError::Unusable { .. } | StoreError::Sql(_) => ApiError::internal(e.to_string()),
+        StoreError::ReadOnly { .. } => {
+            ApiError::new(axum::http::StatusCode::FORBIDDEN, e.to_string())
+        }
+        StoreError::Unusable { .. } | StoreError::Damaged { .. } | StoreError::Sql(_) => {
+            ApiError::internal(e.to_string())
+        }
     }
 }
 

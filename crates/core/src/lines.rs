@@ -175,11 +175,30 @@ pub fn line_count(rules: &Rules) -> u64 {
 ///
 /// Walks the board (no table); cost O(directions × k × d).
 pub(crate) fn lines_through(rules: &Rules, cell: Cell) -> Vec<Line> {
+    lines_through_up_to(rules, cell, usize::MAX)
+}
+
+/// The first `limit` lines of k cells through `cell` (in direction order),
+/// for callers that show lines to people: a cell of a big board can lie on
+/// millions of lines, and this never lists more than `limit` of them.
+///
+/// # Examples
+/// ```
+/// use hypertac_core::{lines, Rules};
+/// let r = Rules::preset("tictactoe").unwrap();
+/// let centre = r.shape().cell(&[1, 1]).unwrap();
+/// assert_eq!(lines::lines_through_up_to(&r, centre, 10).len(), 4);
+/// assert_eq!(lines::lines_through_up_to(&r, centre, 2).len(), 2);
+/// ```
+pub fn lines_through_up_to(rules: &Rules, cell: Cell, limit: usize) -> Vec<Line> {
     let shape = rules.shape();
     let k = u64::from(rules.k());
     let mut coords = shape.coords(cell);
     let mut out = Vec::new();
     for_each_direction(shape.dims(), |_, dir| {
+        if out.len() >= limit {
+            return;
+        }
         if rules.wrap() {
             let cycle = cycle_length(shape, dir);
             if k > cycle {
@@ -188,6 +207,9 @@ pub(crate) fn lines_through(rules: &Rules, cell: Cell) -> Vec<Line> {
             let starts = if k == cycle { 1 } else { k };
             let mut start_coords = coords.clone();
             for _ in 0..starts {
+                if out.len() >= limit {
+                    break;
+                }
                 let mut c = start_coords.clone();
                 let start = shape.cell(&c).expect("on board");
                 let mut cells = vec![start];
@@ -201,7 +223,7 @@ pub(crate) fn lines_through(rules: &Rules, cell: Cell) -> Vec<Line> {
             let r = ray(shape, &coords, dir);
             let lo = r.backward.min(k - 1);
             for back in 0..=lo {
-                if back + r.forward < k - 1 {
+                if back + r.forward < k - 1 || out.len() >= limit {
                     continue;
                 }
                 let start = cell.0 as i64 - back as i64 * r.delta;
@@ -229,43 +251,49 @@ pub(crate) fn normalize_cycle(mut cells: Vec<Cell>, full_cycle: bool) -> Line {
     Line::new(cells)
 }
 
-/// Every line of the game, listed by brute force from every start cell.
-pub(crate) fn all_lines(rules: &Rules) -> Vec<Line> {
+/// Calls `f` with the cells of every line of the game, found by brute force
+/// from every start cell, without keeping them (a dense board's table is
+/// built from this, so building never holds one allocation per line).
+pub(crate) fn for_each_line(rules: &Rules, mut f: impl FnMut(&[Cell])) {
     let shape = rules.shape();
     let k = rules.k();
     let dirs = directions(shape.dims());
-    let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut coords = vec![0u32; shape.dims()];
+    let mut cells = Vec::with_capacity(k as usize);
     for index in 0..shape.cell_count() {
         shape.coords_into(Cell(index), &mut coords);
         for dir in &dirs {
+            cells.clear();
             if rules.wrap() {
                 let cycle = cycle_length(shape, dir);
                 if u64::from(k) > cycle {
                     continue;
                 }
                 let mut c = coords.clone();
-                let mut cells = vec![Cell(index)];
+                cells.push(Cell(index));
                 for _ in 1..k {
                     cells.push(wrap_step(shape, &mut c, dir, 1));
                 }
-                let line = normalize_cycle(cells, u64::from(k) == cycle);
-                if u64::from(k) < cycle || seen.insert(line.clone()) {
-                    out.push(line);
+                if u64::from(k) < cycle {
+                    f(&cells);
+                } else {
+                    let line = normalize_cycle(cells.clone(), true);
+                    if seen.insert(line.clone()) {
+                        f(line.cells());
+                    }
                 }
             } else {
                 let r = ray(shape, &coords, dir);
                 if r.forward >= u64::from(k) - 1 {
-                    let cells = (0..i64::from(k))
-                        .map(|i| Cell((index as i64 + i * r.delta) as u64))
-                        .collect();
-                    out.push(Line::new(cells));
+                    cells.extend(
+                        (0..i64::from(k)).map(|i| Cell((index as i64 + i * r.delta) as u64)),
+                    );
+                    f(&cells);
                 }
             }
         }
     }
-    out
 }
 
 /// A dense board's precomputed lines: the cells of each line and the lines through each cell.
@@ -279,17 +307,16 @@ pub(crate) struct LineTable {
 
 impl LineTable {
     pub fn build(rules: &Rules) -> LineTable {
-        let lines = all_lines(rules);
         let k = rules.k() as usize;
         let cells = rules.shape().cell_count() as usize;
-        let mut line_cells = Vec::with_capacity(lines.len() * k);
+        let mut line_cells = Vec::with_capacity(line_count(rules) as usize * k);
         let mut degree = vec![0u32; cells + 1];
-        for line in &lines {
-            for c in line.cells() {
+        for_each_line(rules, |line| {
+            for c in line {
                 line_cells.push(c.0 as u32);
                 degree[c.0 as usize + 1] += 1;
             }
-        }
+        });
         for i in 1..=cells {
             degree[i] += degree[i - 1];
         }

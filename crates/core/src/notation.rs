@@ -6,6 +6,45 @@ use crate::position::join;
 use crate::{Cell, Position, Rules, Shape};
 use std::fmt;
 
+/// Most characters of someone's input repeated in an error message.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `text` for an error message: quoted and escaped as Rust's `{:?}` does,
+/// cut after [`QUOTED_CHARS`] characters with the full length in bytes
+/// added, so a message stays one short line whatever the input.
+///
+/// # Examples
+/// ```
+/// use hypertac_core::notation::quote;
+/// assert_eq!(quote("4,x"), "\"4,x\"");
+/// assert_eq!(quote(&"\0".repeat(1000)), format!("\"{}\"... (1000 bytes)", "\\0".repeat(40)));
+/// ```
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}... ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
+/// As [`quote`] without the quotes and escapes, for text already known to be
+/// printable (e.g. numbers and commas).
+pub fn shorten(text: &str) -> String {
+    clip(text, QUOTED_CHARS)
+}
+
+/// `text` cut after `chars` characters (with its length in bytes added), for
+/// messages of other libraries that may repeat their input (e.g. JSON errors).
+pub fn clip(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
+/// Most moves in a move list ([`parse_move_list`]); longer lists are refused
+/// before any move is read.
+pub const MAX_MOVE_LIST: usize = 100_000;
+
 /// Text that is not a valid cell, move or move list, with a message naming the
 /// bad token and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +74,9 @@ fn parse_numbers(text: &str, what: &str) -> Result<Vec<u32>, NotationError> {
             let token = token.trim();
             token.parse::<u32>().map_err(|_| {
                 NotationError::new(format!(
-                    "bad {what} {text:?}: {token:?} is not a coordinate (expected a whole number from 0)"
+                    "bad {what} {}: {} is not a coordinate (expected a whole number from 0)",
+                    quote(text),
+                    quote(token)
                 ))
             })
         })
@@ -75,7 +116,8 @@ pub fn parse_cell(shape: &Shape, text: &str) -> Result<Cell, NotationError> {
     let coords = parse_numbers(text, "cell")?;
     if coords.len() != shape.dims() {
         return Err(NotationError::new(format!(
-            "cell {text:?} has {} coordinates; a {shape} board needs {}, like {}",
+            "cell {} has {} coordinates; a {shape} board needs {}, like {}",
+            quote(text),
             coords.len(),
             shape.dims(),
             example(shape.dims())
@@ -165,7 +207,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
     }
     if numbers.len() + 1 != d {
         return Err(NotationError::new(format!(
-            "move {text:?}: expected a column ({}) or a cell of {d} coordinates",
+            "move {}: expected a column ({}) or a cell of {d} coordinates",
+            quote(text),
             column_hint(rules)
         )));
     }
@@ -182,7 +225,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
             v
         } else {
             return Err(NotationError::new(format!(
-                "column {text} is outside a {shape} board ({} is 0 to {})",
+                "column {} is outside a {shape} board ({} is 0 to {})",
+                shorten(text),
                 axis_name(a),
                 n - 1
             )));
@@ -190,7 +234,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
     }
     let base = shape.cell(&coords).expect("coordinates checked");
     pos.landing(base)
-        .ok_or_else(|| NotationError::new(format!("column {text} is full")))
+        .ok_or_else(|| NotationError::new(format!("column {} is full", shorten(text))))
 }
 
 fn column_hint(rules: &Rules) -> String {
@@ -209,7 +253,8 @@ fn column_hint(rules: &Rules) -> String {
 /// a trailing `;` is allowed.
 ///
 /// # Errors
-/// The first bad cell, named with its 1-based position in the list.
+/// More than [`MAX_MOVE_LIST`] moves, or the first bad cell, named with its
+/// 1-based position in the list.
 ///
 /// # Examples
 /// ```
@@ -224,6 +269,12 @@ pub fn parse_move_list(shape: &Shape, text: &str) -> Result<Vec<Cell>, NotationE
         return Ok(Vec::new());
     }
     let text = text.strip_suffix(';').unwrap_or(text);
+    let count = text.bytes().filter(|&b| b == b';').count() + 1;
+    if count > MAX_MOVE_LIST {
+        return Err(NotationError::new(format!(
+            "the move list has {count} moves; at most {MAX_MOVE_LIST} are read"
+        )));
+    }
     text.split(';')
         .enumerate()
         .map(|(i, token)| {
@@ -267,18 +318,23 @@ pub fn play_columns(rules: Rules, text: &str) -> Result<Position, NotationError>
             .filter(|&c| c >= 1 && c <= width)
             .ok_or_else(|| {
                 NotationError::new(format!(
-                    "move {} ({ch:?}) of {text:?}: expected a column from 1 to {width}",
-                    i + 1
+                    "move {} ({ch:?}) of {}: expected a column from 1 to {width}",
+                    i + 1,
+                    quote(text)
                 ))
             })?;
         let mut coords = [0, 0];
         coords[width_axis] = col - 1;
         let base = pos.rules().shape().cell(&coords).expect("column in range");
         let cell = pos.landing(base).ok_or_else(|| {
-            NotationError::new(format!("move {} of {text:?}: column {col} is full", i + 1))
+            NotationError::new(format!(
+                "move {} of {}: column {col} is full",
+                i + 1,
+                quote(text)
+            ))
         })?;
         pos.try_play(cell)
-            .map_err(|e| NotationError::new(format!("move {} of {text:?}: {e}", i + 1)))?;
+            .map_err(|e| NotationError::new(format!("move {} of {}: {e}", i + 1, quote(text))))?;
     }
     Ok(pos)
 }

@@ -10,8 +10,10 @@ use std::sync::Arc;
 
 /// Boards with more cells than this are stored sparsely.
 pub const DENSE_MAX_CELLS: u64 = 1 << 22;
-/// Boards whose line table would hold more cell entries than this are stored sparsely.
-pub const DENSE_MAX_LINE_CELLS: u64 = 1 << 25;
+/// Boards whose line table would hold more cell entries than this are stored
+/// sparsely (2^23 entries: 64 MiB of table at most, so 6^6 with k = 4 at 5.9
+/// million entries is dense, 2048x2048 with k = 2 at 33 million is sparse).
+pub const DENSE_MAX_LINE_CELLS: u64 = 1 << 23;
 /// Boards where building the line table means walking more (cell, direction)
 /// pairs than this are stored sparsely (7^7: 900 million pairs, seconds to build).
 pub const DENSE_MAX_CELL_DIRECTIONS: u64 = 1 << 25;

@@ -33,6 +33,10 @@ use std::fmt;
 pub const FORMAT: &str = "hypertac-record";
 /// The newest record version this code writes and reads.
 pub const VERSION: u32 = 1;
+/// Largest record text [`Record::from_json`] reads (8 MiB: about 200,000 moves).
+pub const MAX_RECORD_BYTES: usize = 8 << 20;
+/// Most moves a record may hold (see also [`notation::MAX_MOVE_LIST`]).
+pub const MAX_RECORD_MOVES: usize = notation::MAX_MOVE_LIST;
 
 /// A record that cannot be read or does not replay, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,12 +189,28 @@ impl Record {
     /// # Errors
     /// Malformed JSON, missing or unknown fields, another format or a newer version.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        let record: Record = serde_json::from_str(text)
-            .map_err(|e| RecordError::new(format!("not a hypertac record: {e}")))?;
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(RecordError::new(format!(
+                "the record is {} bytes; a record has at most {MAX_RECORD_BYTES} bytes",
+                text.len()
+            )));
+        }
+        let record: Record = serde_json::from_str(text).map_err(|e| {
+            RecordError::new(format!(
+                "not a hypertac record: {}",
+                notation::clip(&e.to_string(), 200)
+            ))
+        })?;
         if record.format != FORMAT {
             return Err(RecordError::new(format!(
-                "not a hypertac record: format is {:?}, expected {FORMAT:?}",
-                record.format
+                "not a hypertac record: format is {}, expected {FORMAT:?}",
+                notation::quote(&record.format)
+            )));
+        }
+        if record.moves.len() > MAX_RECORD_MOVES {
+            return Err(RecordError::new(format!(
+                "the record has {} moves; a record has at most {MAX_RECORD_MOVES}",
+                record.moves.len()
             )));
         }
         if record.version == 0 || record.version > VERSION {
@@ -236,15 +256,15 @@ impl Record {
                 RecordError::new(format!(
                     "move {} ({}) is illegal: {e}",
                     i + 1,
-                    self.moves[i].cell
+                    notation::shorten(&self.moves[i].cell)
                 ))
             })?;
         }
         let actual = result_text(pos.outcome());
         if actual != self.result {
             return Err(RecordError::new(format!(
-                "record says the result is {:?} but its moves give {actual:?}",
-                self.result
+                "record says the result is {} but its moves give {actual:?}",
+                notation::quote(&self.result)
             )));
         }
         Ok(pos)

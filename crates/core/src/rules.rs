@@ -1,5 +1,6 @@
 //! The rules of one game: board shape, k, gravity, win condition, wrap-around.
 
+use crate::notation::quote;
 use crate::Shape;
 use std::fmt;
 
@@ -59,7 +60,8 @@ impl WinRule {
             "most-lines" | "most" | "lines" => Ok(WinRule::MostLines),
             "anti" | "misere" | "misère" => Ok(WinRule::Anti),
             other => Err(RulesError::new(format!(
-                "unknown rule {other:?}: expected first, most-lines or anti"
+                "unknown rule {}: expected first, most-lines or anti",
+                quote(other)
             ))),
         }
     }
@@ -196,7 +198,8 @@ impl Rules {
             "gomoku" => Rules::new(shape(&[15, 15])?, 5),
             _ => Rules::parse_nd(&name).unwrap_or_else(|| {
                 Err(RulesError::new(format!(
-                    "unknown game {name:?}: expected one of tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, nd N D"
+                    "unknown game {}: expected one of tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, nd N D",
+                    quote(&name)
                 )))
             }),
         }
@@ -214,7 +217,8 @@ impl Rules {
         };
         if numbers.len() != 2 {
             return Some(Err(RulesError::new(format!(
-                "bad preset {name:?}: expected `nd N D` with two numbers"
+                "bad preset {}: expected `nd N D` with two numbers",
+                quote(name)
             ))));
         }
         let n = numbers[0].trim().parse::<u32>();
@@ -222,7 +226,8 @@ impl Rules {
         Some(match (n, d) {
             (Ok(n), Ok(d)) if n >= 2 => Rules::cube(n, d),
             _ => Err(RulesError::new(format!(
-                "bad preset {name:?}: N must be a whole number >= 2 and D a whole number >= 1"
+                "bad preset {}: N must be a whole number >= 2 and D a whole number >= 1",
+                quote(name)
             ))),
         })
     }

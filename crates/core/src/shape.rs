@@ -11,11 +11,13 @@
 //!         x=0 1  2  3
 //! ```
 
+use crate::notation::quote;
 use crate::RulesError;
 use std::fmt;
 
-/// Most axes a board may have.
-pub const MAX_DIMS: usize = 16;
+/// Most axes a board may have: a cell lies on lines along (3^d - 1)/2
+/// directions, 265,720 at d = 12, and some work walks them all.
+pub const MAX_DIMS: usize = 12;
 /// Most cells a board may have (a bound that keeps every index arithmetic in `u64`).
 pub const MAX_CELLS: u64 = 1 << 62;
 /// Largest size of one axis.
@@ -109,7 +111,9 @@ impl Shape {
             let token = token.trim();
             let n: u32 = token.parse().map_err(|_| {
                 RulesError::new(format!(
-                    "bad shape {text:?}: {token:?} is not an axis size (expected sizes like 4x4x4)"
+                    "bad shape {}: {} is not an axis size (expected sizes like 4x4x4)",
+                    quote(text),
+                    quote(token)
                 ))
             })?;
             sizes.push(n);

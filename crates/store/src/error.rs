@@ -13,6 +13,20 @@ pub enum StoreError {
         /// What is wrong with it.
         reason: String,
     },
+    /// SQLite found the file damaged (a malformed page); it is left untouched.
+    #[error("the record store {path} is damaged (SQLite: {detail}); it was left untouched: move it away to start a new store, or try `sqlite3 FILE .recover` on a copy")]
+    Damaged {
+        /// The store file.
+        path: PathBuf,
+        /// What SQLite reported.
+        detail: String,
+    },
+    /// The store file (or its folder) cannot be written: reading works, saving does not.
+    #[error("the record store {path} is read-only: records can be listed, shown and exported, but nothing can be saved")]
+    ReadOnly {
+        /// The store file.
+        path: PathBuf,
+    },
     /// Another process held the store longer than the busy timeout.
     #[error("the record store is busy (another hypertac is writing to it); try again")]
     Busy,
@@ -43,10 +57,21 @@ pub enum StoreError {
 }
 
 impl From<rusqlite::Error> for StoreError {
+    /// A database error; a damaged or read-only file gets an empty path here,
+    /// which the store fills in (see `Store::named`).
     fn from(e: rusqlite::Error) -> StoreError {
         use rusqlite::ErrorCode;
         match e.sqlite_error_code() {
             Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => StoreError::Busy,
+            Some(ErrorCode::DatabaseCorrupt) | Some(ErrorCode::NotADatabase) => {
+                StoreError::Damaged {
+                    path: PathBuf::new(),
+                    detail: e.to_string(),
+                }
+            }
+            Some(ErrorCode::ReadOnly) => StoreError::ReadOnly {
+                path: PathBuf::new(),
+            },
             _ => StoreError::Sql(e.to_string()),
         }
     }

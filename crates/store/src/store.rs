@@ -106,33 +106,77 @@ impl Store {
     }
 
     /// Opens the store at `path`, creating the file and its folder if missing
-    /// and upgrading the schema. A file that is not a hypertac store is refused
-    /// and left as it is.
+    /// and upgrading the schema. A file that is not a hypertac store, or that
+    /// SQLite finds damaged (checked at every open, so that every command
+    /// says the same), is refused and left as it is. A store that cannot be
+    /// written (read-only file or folder) is opened read-only: reading works,
+    /// writes fail with [`StoreError::ReadOnly`].
     ///
     /// # Errors
     /// [`StoreError::Unusable`] (not a database, foreign tables, newer schema,
-    /// folder not writable), [`StoreError::Busy`].
+    /// folder not writable), [`StoreError::Damaged`], [`StoreError::Busy`].
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        match Store::open_with(path, Access::ReadWrite) {
+            // A WAL store in a folder that cannot be written can only be read
+            // as immutable (SQLite cannot create its shared-memory file).
+            Err(StoreError::ReadOnly { .. }) if path.exists() => {
+                Store::open_with(path, Access::ReadOnly)
+                    .or_else(|_| Store::open_with(path, Access::Immutable))
+            }
+            other => other,
+        }
+    }
+
+    fn open_with(path: &Path, access: Access) -> Result<Store, StoreError> {
+        let read_only = access != Access::ReadWrite;
         let unusable = |reason: String| StoreError::Unusable {
             path: path.to_path_buf(),
             reason,
         };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| unusable(format!("cannot create folder {}: {e}", dir.display())))?;
+        if !read_only {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    unusable(format!("cannot create folder {}: {e}", dir.display()))
+                })?;
+            }
         }
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn =
-            Connection::open_with_flags(path, flags).map_err(|e| unusable(e.to_string()))?;
+        let flags = if read_only {
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        } else {
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        };
+        let opened = if access == Access::Immutable {
+            let uri = format!("file:{}?immutable=1", uri_path(path));
+            Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)
+        } else {
+            Connection::open_with_flags(path, flags)
+        };
+        let mut conn = opened.map_err(|e| match e.sqlite_error_code() {
+            Some(ErrorCode::ReadOnly) | Some(ErrorCode::CannotOpen) if path.exists() => {
+                StoreError::ReadOnly {
+                    path: path.to_path_buf(),
+                }
+            }
+            _ => unusable(e.to_string()),
+        })?;
         let classify = |e: rusqlite::Error| match e.sqlite_error_code() {
-            Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => unusable(
+            Some(ErrorCode::NotADatabase) => unusable(
                 "the file is not a hypertac record store or is damaged; it was left untouched \
                  (move it away to start a new store)"
                     .into(),
             ),
+            Some(ErrorCode::DatabaseCorrupt) => StoreError::Damaged {
+                path: path.to_path_buf(),
+                detail: e.to_string(),
+            },
             Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => StoreError::Busy,
+            Some(ErrorCode::ReadOnly) | Some(ErrorCode::CannotOpen) if !read_only => {
+                StoreError::ReadOnly {
+                    path: path.to_path_buf(),
+                }
+            }
             _ => unusable(e.to_string()),
         };
         conn.busy_handler(Some(busy)).map_err(classify)?;
@@ -156,15 +200,28 @@ impl Store {
                 schema::VERSION
             )));
         }
-        let _: String = conn
-            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-            .map_err(classify)?;
-        conn.pragma_update(None, "synchronous", "NORMAL")
-            .map_err(classify)?;
-        schema::migrate(&mut conn).map_err(|e| match e {
-            MigrateError::Sql(e) => classify(e),
-            other => other.into(),
+        check_pages(&conn).map_err(|detail| StoreError::Damaged {
+            path: path.to_path_buf(),
+            detail,
         })?;
+        if read_only {
+            if version < schema::VERSION {
+                return Err(unusable(
+                    "it is read-only and needs an upgrade (or is empty); make it writable once"
+                        .into(),
+                ));
+            }
+        } else {
+            let _: String = conn
+                .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+                .map_err(classify)?;
+            conn.pragma_update(None, "synchronous", "NORMAL")
+                .map_err(classify)?;
+            schema::migrate(&mut conn).map_err(|e| match e {
+                MigrateError::Sql(e) => classify(e),
+                other => other.into(),
+            })?;
+        }
         Ok(Store {
             conn,
             path: path.to_path_buf(),
@@ -177,27 +234,47 @@ impl Store {
         &self.path
     }
 
+    /// `result` with this store's path in a damaged or read-only error
+    /// (errors converted from SQLite do not know the file).
+    fn named<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        result.map_err(|e| match e {
+            StoreError::Damaged { path, detail } if path.as_os_str().is_empty() => {
+                StoreError::Damaged {
+                    path: self.path.clone(),
+                    detail,
+                }
+            }
+            StoreError::ReadOnly { path } if path.as_os_str().is_empty() => StoreError::ReadOnly {
+                path: self.path.clone(),
+            },
+            other => other,
+        })
+    }
+
     /// All records, most recently changed first.
     ///
     /// # Errors
     /// A database failure.
     pub fn list(&self) -> Result<Vec<Summary>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT name, rules, players, moves, result, created_ms, updated_ms
-             FROM records ORDER BY updated_ms DESC, name",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok(Summary {
-                name: r.get(0)?,
-                rules: r.get(1)?,
-                players: r.get(2)?,
-                moves: r.get::<_, i64>(3)?.max(0) as u64,
-                result: r.get(4)?,
-                created_ms: r.get(5)?,
-                updated_ms: r.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let result = (|| -> Result<Vec<Summary>, StoreError> {
+            let mut stmt = self.conn.prepare(
+                "SELECT name, rules, players, moves, result, created_ms, updated_ms
+                 FROM records ORDER BY updated_ms DESC, name",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(Summary {
+                    name: r.get(0)?,
+                    rules: r.get(1)?,
+                    players: r.get(2)?,
+                    moves: r.get::<_, i64>(3)?.max(0) as u64,
+                    result: r.get(4)?,
+                    created_ms: r.get(5)?,
+                    updated_ms: r.get(6)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })();
+        self.named(result)
     }
 
     /// The record named `name` (use [`CURRENT`] for the game in progress).
@@ -206,8 +283,11 @@ impl Store {
     /// [`StoreError::NotFound`], or [`StoreError::BadRecord`] when the stored
     /// JSON does not read.
     pub fn get(&self, name: &str) -> Result<Record, StoreError> {
-        self.find(name)?
-            .ok_or_else(|| StoreError::NotFound(name.to_string()))
+        let result = (|| -> Result<Record, StoreError> {
+            self.find(name)?
+                .ok_or_else(|| StoreError::NotFound(name.to_string()))
+        })();
+        self.named(result)
     }
 
     /// The game in progress, if one was saved.
@@ -215,9 +295,12 @@ impl Store {
     /// # Errors
     /// As [`Store::get`] except that a missing game is `Ok(None)`.
     pub fn current(&self) -> Result<Option<Record>, StoreError> {
-        let json = self.find_json(CURRENT)?;
-        *self.seen.borrow_mut() = json.clone().map_or(Seen::Absent, Seen::Json);
-        parse_record(CURRENT, json)
+        let result = (|| -> Result<Option<Record>, StoreError> {
+            let json = self.find_json(CURRENT)?;
+            *self.seen.borrow_mut() = json.clone().map_or(Seen::Absent, Seen::Json);
+            parse_record(CURRENT, json)
+        })();
+        self.named(result)
     }
 
     fn find(&self, name: &str) -> Result<Option<Record>, StoreError> {
@@ -238,11 +321,14 @@ impl Store {
     /// # Errors
     /// A database failure.
     pub fn exists(&self, name: &str) -> Result<bool, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
-            .optional()?
-            .is_some())
+        let result = (|| -> Result<bool, StoreError> {
+            Ok(self
+                .conn
+                .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
+                .optional()?
+                .is_some())
+        })();
+        self.named(result)
     }
 
     /// Saves the game in progress as [`CURRENT`], replacing the previous one,
@@ -257,30 +343,33 @@ impl Store {
     /// # Errors
     /// [`StoreError::Changed`], a database failure or [`StoreError::Busy`].
     pub fn save_current(&mut self, record: &Record) -> Result<(), StoreError> {
-        let json = record.to_json();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let stored: Option<String> = tx
-            .query_row(
-                "SELECT record FROM records WHERE name = ?1",
-                [CURRENT],
-                |r| r.get(0),
-            )
-            .optional()?;
-        let expected = self.seen.borrow().clone();
-        let unchanged = match (&expected, &stored) {
-            (Seen::Unknown, _) | (Seen::Absent, None) => true,
-            (Seen::Json(seen), Some(now)) => seen == now,
-            _ => false,
-        };
-        if !unchanged {
-            return Err(StoreError::Changed);
-        }
-        upsert_json(&tx, CURRENT, record, &json)?;
-        tx.commit()?;
-        *self.seen.borrow_mut() = Seen::Json(json);
-        Ok(())
+        let result = (|| -> Result<(), StoreError> {
+            let json = record.to_json();
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let stored: Option<String> = tx
+                .query_row(
+                    "SELECT record FROM records WHERE name = ?1",
+                    [CURRENT],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let expected = self.seen.borrow().clone();
+            let unchanged = match (&expected, &stored) {
+                (Seen::Unknown, _) | (Seen::Absent, None) => true,
+                (Seen::Json(seen), Some(now)) => seen == now,
+                _ => false,
+            };
+            if !unchanged {
+                return Err(StoreError::Changed);
+            }
+            upsert_json(&tx, CURRENT, record, &json)?;
+            tx.commit()?;
+            *self.seen.borrow_mut() = Seen::Json(json);
+            Ok(())
+        })();
+        self.named(result)
     }
 
     /// Keeps the game in progress, if it has moves, under the name
@@ -291,37 +380,64 @@ impl Store {
     /// # Errors
     /// A database failure (nothing changes).
     pub fn archive_current(&mut self) -> Result<Option<String>, StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let found: Option<(i64, i64)> = tx
-            .query_row(
-                "SELECT moves, created_ms FROM records WHERE name = ?1",
-                [CURRENT],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        let Some((_, created_ms)) = found.filter(|&(moves, _)| moves > 0) else {
-            return Ok(None);
-        };
-        let base = format!("game {}", crate::format_time(created_ms).replace(':', "."));
-        let mut name = base.clone();
-        let mut n = 1;
-        while tx
-            .query_row("SELECT 1 FROM records WHERE name = ?1", [&name], |_| Ok(()))
-            .optional()?
-            .is_some()
-        {
-            n += 1;
-            name = format!("{base}-{n}");
-        }
-        tx.execute(
-            "UPDATE records SET name = ?2 WHERE name = ?1",
-            params![CURRENT, name],
-        )?;
-        tx.commit()?;
-        *self.seen.borrow_mut() = Seen::Absent;
-        Ok(Some(name))
+        let result = (|| -> Result<Option<String>, StoreError> {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let found: Option<(i64, i64)> = tx
+                .query_row(
+                    "SELECT moves, created_ms FROM records WHERE name = ?1",
+                    [CURRENT],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let Some((_, created_ms)) = found.filter(|&(moves, _)| moves > 0) else {
+                return Ok(None);
+            };
+            let name = free_name(&tx, &format!("game {}", file_time(created_ms)))?;
+            tx.execute(
+                "UPDATE records SET name = ?2 WHERE name = ?1",
+                params![CURRENT, name],
+            )?;
+            tx.commit()?;
+            *self.seen.borrow_mut() = Seen::Absent;
+            Ok(Some(name))
+        })();
+        self.named(result)
+    }
+
+    /// Sets a game in progress that cannot be read or replayed aside, whatever
+    /// it holds, under the name `damaged YYYY-MM-DD HH.MM` (now, UTC; `-2`,
+    /// `-3`, .. appended when taken), so that a new game can start without
+    /// losing it; returns that name, or `None` when there is no `@current`.
+    /// The stored text is kept byte for byte. This is the one recovery path
+    /// for a damaged game in progress (see `Session::resume` in the binary).
+    ///
+    /// # Errors
+    /// A database failure (nothing changes).
+    pub fn keep_damaged_current(&mut self, now_ms: i64) -> Result<Option<String>, StoreError> {
+        let result = (|| -> Result<Option<String>, StoreError> {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let found = tx
+                .query_row("SELECT 1 FROM records WHERE name = ?1", [CURRENT], |_| {
+                    Ok(())
+                })
+                .optional()?;
+            if found.is_none() {
+                return Ok(None);
+            }
+            let name = free_name(&tx, &format!("damaged {}", file_time(now_ms)))?;
+            tx.execute(
+                "UPDATE records SET name = ?2 WHERE name = ?1",
+                params![CURRENT, name],
+            )?;
+            tx.commit()?;
+            *self.seen.borrow_mut() = Seen::Absent;
+            Ok(Some(name))
+        })();
+        self.named(result)
     }
 
     /// Forgets the game in progress (no error if there is none).
@@ -329,10 +445,13 @@ impl Store {
     /// # Errors
     /// A database failure.
     pub fn clear_current(&mut self) -> Result<(), StoreError> {
-        self.conn
-            .execute("DELETE FROM records WHERE name = ?1", [CURRENT])?;
-        *self.seen.borrow_mut() = Seen::Absent;
-        Ok(())
+        let result = (|| -> Result<(), StoreError> {
+            self.conn
+                .execute("DELETE FROM records WHERE name = ?1", [CURRENT])?;
+            *self.seen.borrow_mut() = Seen::Absent;
+            Ok(())
+        })();
+        self.named(result)
     }
 
     /// Saves `record` under a user name after checking the name and replaying
@@ -342,24 +461,27 @@ impl Store {
     /// [`StoreError::BadName`], [`StoreError::BadRecord`] (does not replay),
     /// [`StoreError::Exists`], or a database failure. On error nothing changes.
     pub fn put(&mut self, name: &str, record: &Record, force: bool) -> Result<(), StoreError> {
-        validate_name(name)?;
-        record.replay().map_err(|e| StoreError::BadRecord {
-            name: name.to_string(),
-            reason: e.to_string(),
-        })?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let taken = tx
-            .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
-            .optional()?
-            .is_some();
-        if taken && !force {
-            return Err(StoreError::Exists(name.to_string()));
-        }
-        upsert(&tx, name, record)?;
-        tx.commit()?;
-        Ok(())
+        let result = (|| -> Result<(), StoreError> {
+            validate_name(name)?;
+            record.replay().map_err(|e| StoreError::BadRecord {
+                name: name.to_string(),
+                reason: e.to_string(),
+            })?;
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let taken = tx
+                .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
+                .optional()?
+                .is_some();
+            if taken && !force {
+                return Err(StoreError::Exists(name.to_string()));
+            }
+            upsert(&tx, name, record)?;
+            tx.commit()?;
+            Ok(())
+        })();
+        self.named(result)
     }
 
     /// Deletes a record (also `@current`).
@@ -367,16 +489,19 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotFound`] or a database failure.
     pub fn delete(&mut self, name: &str) -> Result<(), StoreError> {
-        let n = self
-            .conn
-            .execute("DELETE FROM records WHERE name = ?1", [name])?;
-        if n == 0 {
-            return Err(StoreError::NotFound(name.to_string()));
-        }
-        if name == CURRENT {
-            *self.seen.borrow_mut() = Seen::Absent;
-        }
-        Ok(())
+        let result = (|| -> Result<(), StoreError> {
+            let n = self
+                .conn
+                .execute("DELETE FROM records WHERE name = ?1", [name])?;
+            if n == 0 {
+                return Err(StoreError::NotFound(name.to_string()));
+            }
+            if name == CURRENT {
+                *self.seen.borrow_mut() = Seen::Absent;
+            }
+            Ok(())
+        })();
+        self.named(result)
     }
 
     /// Renames a record; `new` must be a valid user name and free unless `force`.
@@ -385,40 +510,109 @@ impl Store {
     /// [`StoreError::NotFound`], [`StoreError::BadName`], [`StoreError::Exists`],
     /// or a database failure. On error nothing changes.
     pub fn rename(&mut self, old: &str, new: &str, force: bool) -> Result<(), StoreError> {
-        if old.starts_with('@') {
-            return Err(StoreError::BadName(format!(
-                "{old} is the game in progress and keeps its name; save a copy under a name instead"
-            )));
-        }
-        validate_name(new)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let has = |name: &str| -> Result<bool, rusqlite::Error> {
-            Ok(tx
-                .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
-                .optional()?
-                .is_some())
-        };
-        if !has(old)? {
-            return Err(StoreError::NotFound(old.to_string()));
-        }
-        if old == new {
-            return Ok(());
-        }
-        if has(new)? {
-            if !force {
-                return Err(StoreError::Exists(new.to_string()));
+        let result = (|| -> Result<(), StoreError> {
+            if old.starts_with('@') {
+                return Err(StoreError::BadName(format!(
+                    "{old} is the game in progress and keeps its name; save a copy under a name instead"
+                )));
             }
-            tx.execute("DELETE FROM records WHERE name = ?1", [new])?;
-        }
-        tx.execute(
-            "UPDATE records SET name = ?2 WHERE name = ?1",
-            params![old, new],
-        )?;
-        tx.commit()?;
-        Ok(())
+            validate_name(new)?;
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let has = |name: &str| -> Result<bool, rusqlite::Error> {
+                Ok(tx
+                    .query_row("SELECT 1 FROM records WHERE name = ?1", [name], |_| Ok(()))
+                    .optional()?
+                    .is_some())
+            };
+            if !has(old)? {
+                return Err(StoreError::NotFound(old.to_string()));
+            }
+            if old == new {
+                return Ok(());
+            }
+            if has(new)? {
+                if !force {
+                    return Err(StoreError::Exists(new.to_string()));
+                }
+                tx.execute("DELETE FROM records WHERE name = ?1", [new])?;
+            }
+            tx.execute(
+                "UPDATE records SET name = ?2 WHERE name = ?1",
+                params![old, new],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })();
+        self.named(result)
     }
+}
+
+/// How [`Store::open`] opens the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    ReadWrite,
+    ReadOnly,
+    /// Read-only, telling SQLite that nobody writes the file meanwhile.
+    Immutable,
+}
+
+/// A path for a `file:` URI: bytes other than letters, digits and `/-._~` percent-encoded.
+fn uri_path(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut out = String::new();
+    for &b in path.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// SQLite's `quick_check` of every page (milliseconds for a store of a few
+/// megabytes): a damaged page is found at open, whichever records a command
+/// would read, rather than by some commands only.
+fn check_pages(conn: &Connection) -> Result<(), String> {
+    let mut stmt = conn
+        .prepare("PRAGMA quick_check(3)")
+        .map_err(|e| e.to_string())?;
+    let found: Vec<String> = stmt
+        .query_map([], |r| r.get(0))
+        .and_then(|rows| rows.collect())
+        .map_err(|e| e.to_string())?;
+    if found.len() == 1 && found[0] == "ok" {
+        Ok(())
+    } else {
+        let lines: Vec<&str> = found
+            .iter()
+            .flat_map(|f| f.lines())
+            .filter(|l| !l.starts_with("***"))
+            .collect();
+        Err(hypertac_core::notation::clip(&lines.join("; "), 200))
+    }
+}
+
+/// A time as it appears in record names: `YYYY-MM-DD HH.MM` (UTC).
+fn file_time(ms: i64) -> String {
+    crate::format_time(ms).replace(':', ".")
+}
+
+/// `base`, or `base-2`, `base-3`, .. : the first name no record has.
+fn free_name(tx: &rusqlite::Transaction<'_>, base: &str) -> Result<String, StoreError> {
+    let mut name = base.to_string();
+    let mut n = 1;
+    while tx
+        .query_row("SELECT 1 FROM records WHERE name = ?1", [&name], |_| Ok(()))
+        .optional()?
+        .is_some()
+    {
+        n += 1;
+        name = format!("{base}-{n}");
+    }
+    Ok(name)
 }
 
 /// The record stored as `json`, if any, read back.
