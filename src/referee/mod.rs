@@ -60,6 +60,11 @@ pub struct RefereeArgs {
     /// Referee another game instead of n^d: tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, "nd N D".
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<String>,
+    /// End a game as a draw as soon as no line can be completed by either
+    /// side (every line holds stones of both). Off by default: games are
+    /// played to a full board, as in the tournament.
+    #[arg(long)]
+    pub adjudicate_dead: bool,
 }
 
 /// Raised by Ctrl-C: running bots are killed and the standings so far printed.

@@ -34,6 +34,8 @@ pub struct Tournament {
     pub log: Option<PathBuf>,
     /// Folder for one hypertac record per game.
     pub record_dir: Option<PathBuf>,
+    /// Whether a dead position (no line can be completed) ends the game as a draw.
+    pub adjudicate_dead: bool,
 }
 
 /// The tournament's default sizes: n in 3..6 and d in 2..5.
@@ -78,6 +80,7 @@ impl Tournament {
             jobs,
             log: args.log.clone(),
             record_dir: args.record_dir.clone(),
+            adjudicate_dead: args.adjudicate_dead,
         })
     }
 

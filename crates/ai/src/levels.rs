@@ -6,7 +6,7 @@ use crate::candidates::root_moves;
 use crate::search::{moves_to_result, Limits, Search};
 use crate::threats::{double_threats, threat_sequence};
 use crate::{Budget, Choice, Level};
-use hypertac_core::{Position, WinRule};
+use hypertac_core::{Player, Position, WinRule};
 
 /// The search limits of a searching level (`None` for random and seed).
 pub(crate) fn limits(level: Level) -> Option<Limits> {
@@ -46,6 +46,24 @@ fn choice(b: &Board, id: u32, reason: impl Into<String>) -> Option<Choice> {
     })
 }
 
+/// Work of the search in a quiet position (see [`is_quiet`]): a few
+/// milliseconds on every board.
+const QUIET_WORK: u64 = 150_000;
+/// Deepest iteration of the search in a quiet position.
+const QUIET_DEPTH: i32 = 4;
+
+/// Whether nothing can happen soon in a first-to-k game: no side has a line
+/// two stones (or fewer) short of complete that the other side has not
+/// blocked, so no threat can appear within a move of either side and no
+/// double threat or threat sequence within two. The search then only has
+/// to place a stone well, and gets a small budget ([`QUIET_WORK`]).
+fn is_quiet(b: &Board) -> bool {
+    b.open(Player::X).is_empty()
+        && b.open(Player::O).is_empty()
+        && b.open2(Player::X).is_empty()
+        && b.open2(Player::O).is_empty()
+}
+
 /// The move of a searching level.
 pub(crate) fn search_move(
     pos: &Position,
@@ -55,6 +73,13 @@ pub(crate) fn search_move(
 ) -> Option<Choice> {
     if pos.is_over() {
         return None;
+    }
+    if pos.is_dead() {
+        let cell = pos.legal_moves().next()?;
+        return Some(Choice {
+            cell,
+            reason: "no line can be completed: every move draws".into(),
+        });
     }
     let mut b = Board::new(pos);
     let me = b.to_move();
@@ -86,6 +111,12 @@ pub(crate) fn search_move(
             }
         }
     }
+    let mut limits = *limits;
+    if b.win() == WinRule::FirstToK && is_quiet(&b) {
+        limits.work = limits.work.min(QUIET_WORK);
+        limits.max_depth = limits.max_depth.min(QUIET_DEPTH);
+    }
+    let limits = &limits;
     let (root, pool) = root_moves(&mut b, pos, limits.root_width, seed);
     let first = *root.first()?;
     if root.len() == 1 {

@@ -228,7 +228,7 @@ function render(game, animate = true) {
   const over = game.result !== 'ongoing';
   const player = game.to_move === 'X' ? 0 : 1;
   $('#status').textContent = over
-    ? (game.result === 'draw' ? 'Draw' : game.result)
+    ? (game.result === 'draw' ? (game.draw_reason ? `Draw: ${game.draw_reason}` : 'Draw') : game.result)
     : `${game.to_move} to move (${describeSide(game.players[player])})`;
   $('#status').dataset.result = game.result;
   $('#players').textContent = `X: ${describeSide(game.players[0])} · O: ${describeSide(game.players[1])}`;
