@@ -16,10 +16,14 @@ import sys
 
 def main() -> int:
     log, command = sys.argv[1], sys.argv[2:]
+    # The difference: children waited for before (e.g. by a launcher such as
+    # a pyenv shim that then exec'd this interpreter) are already counted.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     status = subprocess.call(command)
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     with open(log, "a", encoding="utf-8") as out:
-        out.write(f"{used.ru_utime + used.ru_stime:.6f}\n")
+        out.write(f"{used:.6f}\n")
     return status
 
 
