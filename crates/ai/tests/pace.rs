@@ -25,12 +25,19 @@ fn dead_positions_are_answered_at_once() {
     for level in [Level::Easy, Level::Medium, Level::Hard, Level::Perfect] {
         let c = choose(&pos, level, 1, &Budget::millis(60_000)).unwrap();
         assert!(pos.is_legal(c.cell));
-        assert!(c.reason.contains("no line can be completed"), "{}", c.reason);
+        assert!(
+            c.reason.contains("no line can be completed"),
+            "{}",
+            c.reason
+        );
     }
 }
 
 fn depth_of(reason: &str) -> Option<u32> {
-    reason.strip_prefix("best by search to depth ")?.parse().ok()
+    reason
+        .strip_prefix("best by search to depth ")?
+        .parse()
+        .ok()
 }
 
 #[test]
@@ -47,7 +54,10 @@ fn quiet_positions_get_a_shallow_search() {
 #[test]
 fn lines_two_short_get_the_full_search() {
     // 5^3: X holds three stones of a line (k - 2 = 3), nothing blocks it.
-    let pos = position(Rules::cube(5, 3).unwrap(), "0,0,0;4,4,4;1,0,0;4,0,4;2,0,0;0,4,0");
+    let pos = position(
+        Rules::cube(5, 3).unwrap(),
+        "0,0,0;4,4,4;1,0,0;4,0,4;2,0,0;0,4,0",
+    );
     let c = choose(&pos, Level::Hard, 1, &Budget::millis(60_000)).unwrap();
     if let Some(depth) = depth_of(&c.reason) {
         assert!(depth > 4, "{}", c.reason);
