@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::candidates::root_moves;
 use crate::search::{moves_to_result, Limits, Search};
-use crate::threats::{double_threats, threat_sequence};
+use crate::threats::{double_threats, threat_makers, threat_sequence};
 use crate::{Budget, Choice, Level};
 use hypertac_core::{Player, Position, WinRule};
 
@@ -46,22 +46,50 @@ fn choice(b: &Board, id: u32, reason: impl Into<String>) -> Option<Choice> {
     })
 }
 
-/// Work of the search in a quiet position (see [`is_quiet`]): a few
+/// Work of the search in a quiet position (see [`Heat::Quiet`]): a few
 /// milliseconds on every board.
 const QUIET_WORK: u64 = 150_000;
 /// Deepest iteration of the search in a quiet position.
 const QUIET_DEPTH: i32 = 4;
 
-/// Whether nothing can happen soon in a first-to-k game: no side has a line
-/// two stones (or fewer) short of complete that the other side has not
-/// blocked, so no threat can appear within a move of either side and no
-/// double threat or threat sequence within two. The search then only has
-/// to place a stone well, and gets a small budget ([`QUIET_WORK`]).
-fn is_quiet(b: &Board) -> bool {
-    b.open(Player::X).is_empty()
-        && b.open(Player::O).is_empty()
-        && b.open2(Player::X).is_empty()
-        && b.open2(Player::O).is_empty()
+/// Work of the search when lines two short exist but no fork (see [`Heat`]).
+const WARM_WORK: u64 = 400_000;
+
+/// How much can happen soon in a first-to-k game, which sets the search's budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Heat {
+    /// No side has a line two stones (or fewer) short of complete that the
+    /// other side has not blocked: no threat can appear within a move of
+    /// either side, no double threat within two. The search only has to
+    /// place a stone well: [`QUIET_WORK`], depth [`QUIET_DEPTH`].
+    Quiet,
+    /// Such lines exist, but no empty cell lies on two of them of one side,
+    /// so no move makes a double threat: [`WARM_WORK`].
+    Warm,
+    /// A move of one side would make two threats at once (a fork), or a
+    /// line is one short: the level's full budget.
+    Hot,
+}
+
+/// The [`Heat`] of a first-to-k position.
+fn heat(b: &Board) -> Heat {
+    let sides = [Player::X, Player::O];
+    if sides.iter().any(|&p| !b.open(p).is_empty()) {
+        return Heat::Hot;
+    }
+    if sides.iter().all(|&p| b.open2(p).is_empty()) {
+        return Heat::Quiet;
+    }
+    let fork = |p: Player| {
+        threat_makers(b, p)
+            .first()
+            .is_some_and(|&(_, lines)| lines >= 2)
+    };
+    if sides.into_iter().any(fork) {
+        Heat::Hot
+    } else {
+        Heat::Warm
+    }
 }
 
 /// The move of a searching level.
@@ -112,9 +140,15 @@ pub(crate) fn search_move(
         }
     }
     let mut limits = *limits;
-    if b.win() == WinRule::FirstToK && is_quiet(&b) {
-        limits.work = limits.work.min(QUIET_WORK);
-        limits.max_depth = limits.max_depth.min(QUIET_DEPTH);
+    if b.win() == WinRule::FirstToK {
+        match heat(&b) {
+            Heat::Quiet => {
+                limits.work = limits.work.min(QUIET_WORK);
+                limits.max_depth = limits.max_depth.min(QUIET_DEPTH);
+            }
+            Heat::Warm => limits.work = limits.work.min(WARM_WORK),
+            Heat::Hot => {}
+        }
     }
     let limits = &limits;
     let (root, pool) = root_moves(&mut b, pos, limits.root_width, seed);

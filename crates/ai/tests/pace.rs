@@ -52,14 +52,18 @@ fn quiet_positions_get_a_shallow_search() {
 }
 
 #[test]
-fn lines_two_short_get_the_full_search() {
-    // 5^3: X holds three stones of a line (k - 2 = 3), nothing blocks it.
+fn forks_get_the_full_search() {
+    // 5^3 (k = 5): O to make a fork at 0,0,0 (two lines of 3 crossing
+    // there); X, to move, has no line of 3 and must look deeper.
     let pos = position(
         Rules::cube(5, 3).unwrap(),
-        "0,0,0;4,4,4;1,0,0;4,0,4;2,0,0;0,4,0",
+        "4,4,4;1,0,0;2,2,4;2,0,0;4,2,1;3,0,0;1,4,2;0,1,0;3,1,3;0,2,0;4,3,2;0,3,0",
     );
     let c = choose(&pos, Level::Hard, 1, &Budget::millis(60_000)).unwrap();
+    assert!(pos.is_legal(c.cell));
     if let Some(depth) = depth_of(&c.reason) {
         assert!(depth > 4, "{}", c.reason);
     }
+    let again = choose(&pos, Level::Hard, 1, &Budget::millis(60_000)).unwrap();
+    assert_eq!(c, again);
 }
