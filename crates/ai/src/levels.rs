@@ -52,8 +52,23 @@ const QUIET_WORK: u64 = 150_000;
 /// Deepest iteration of the search in a quiet position.
 const QUIET_DEPTH: i32 = 4;
 
-/// Work of the search when lines two short exist but no fork (see [`Heat`]).
+/// Least work of the search when lines two short exist but no fork (see [`Heat`]).
 const WARM_WORK: u64 = 400_000;
+
+/// Work a side may spend on a whole game that fills the board, shared out
+/// over its moves in warm and hot positions (about a minute of one core):
+/// small boards keep the full budget on every such move, the largest
+/// tournament boards (3,888 moves a side on 6^5) a fraction of it.
+const GAME_WORK: u64 = 1_000_000_000;
+
+/// Hot positions get this many shares of [`GAME_WORK`] (at most the level's budget).
+const HOT_SHARES: u64 = 4;
+
+/// The work of one move's share of [`GAME_WORK`] on this board.
+fn game_share(pos: &Position) -> u64 {
+    let moves = pos.rules().shape().cell_count().div_ceil(2).max(1);
+    GAME_WORK / moves
+}
 
 /// How much can happen soon in a first-to-k game, which sets the search's budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,10 +79,11 @@ enum Heat {
     /// place a stone well: [`QUIET_WORK`], depth [`QUIET_DEPTH`].
     Quiet,
     /// Such lines exist, but no empty cell lies on two of them of one side,
-    /// so no move makes a double threat: [`WARM_WORK`].
+    /// so no move makes a double threat: one share of [`GAME_WORK`], at
+    /// least [`WARM_WORK`].
     Warm,
     /// A move of one side would make two threats at once (a fork), or a
-    /// line is one short: the level's full budget.
+    /// line is one short: [`HOT_SHARES`] shares of [`GAME_WORK`].
     Hot,
 }
 
@@ -146,8 +162,11 @@ pub(crate) fn search_move(
                 limits.work = limits.work.min(QUIET_WORK);
                 limits.max_depth = limits.max_depth.min(QUIET_DEPTH);
             }
-            Heat::Warm => limits.work = limits.work.min(WARM_WORK),
-            Heat::Hot => {}
+            Heat::Warm => limits.work = limits.work.min(game_share(pos).max(WARM_WORK)),
+            Heat::Hot => {
+                let hot = game_share(pos).saturating_mul(HOT_SHARES).max(WARM_WORK);
+                limits.work = limits.work.min(hot);
+            }
         }
     }
     let limits = &limits;
