@@ -237,31 +237,62 @@ pub(crate) fn all_lines(rules: &Rules) -> Vec<Line> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut coords = vec![0u32; shape.dims()];
+    // Without wrap: per direction, the axes stepped forwards and backwards
+    // (bit masks, at most 16 axes) and the index delta of a step. A line
+    // starts at a cell when every axis stepped forwards has room for k-1
+    // more cells ahead and every axis stepped backwards k-1 behind.
+    let masks: Vec<(u32, u32, i64)> = dirs
+        .iter()
+        .map(|dir| {
+            dir.iter()
+                .enumerate()
+                .fold((0, 0, 0), |(plus, minus, delta), (axis, &step)| {
+                    let stride = shape.strides()[axis] as i64;
+                    match step {
+                        1 => (plus | 1 << axis, minus, delta + stride),
+                        -1 => (plus, minus | 1 << axis, delta - stride),
+                        _ => (plus, minus, delta),
+                    }
+                })
+        })
+        .collect();
+    let reach = u64::from(k) - 1;
     for index in 0..shape.cell_count() {
         shape.coords_into(Cell(index), &mut coords);
-        for dir in &dirs {
-            if rules.wrap() {
-                let cycle = cycle_length(shape, dir);
-                if u64::from(k) > cycle {
-                    continue;
+        if !rules.wrap() {
+            let (mut ahead, mut behind) = (0u32, 0u32);
+            for (axis, &c) in coords.iter().enumerate() {
+                let n = u64::from(shape.size(axis));
+                if u64::from(c) + reach < n {
+                    ahead |= 1 << axis;
                 }
-                let mut c = coords.clone();
-                let mut cells = vec![Cell(index)];
-                for _ in 1..k {
-                    cells.push(wrap_step(shape, &mut c, dir, 1));
+                if u64::from(c) >= reach {
+                    behind |= 1 << axis;
                 }
-                let line = normalize_cycle(cells, u64::from(k) == cycle);
-                if u64::from(k) < cycle || seen.insert(line.clone()) {
-                    out.push(line);
-                }
-            } else {
-                let r = ray(shape, &coords, dir);
-                if r.forward >= u64::from(k) - 1 {
+            }
+            for &(plus, minus, delta) in &masks {
+                if plus & !ahead == 0 && minus & !behind == 0 {
                     let cells = (0..i64::from(k))
-                        .map(|i| Cell((index as i64 + i * r.delta) as u64))
+                        .map(|i| Cell((index as i64 + i * delta) as u64))
                         .collect();
                     out.push(Line::new(cells));
                 }
+            }
+            continue;
+        }
+        for dir in &dirs {
+            let cycle = cycle_length(shape, dir);
+            if u64::from(k) > cycle {
+                continue;
+            }
+            let mut c = coords.clone();
+            let mut cells = vec![Cell(index)];
+            for _ in 1..k {
+                cells.push(wrap_step(shape, &mut c, dir, 1));
+            }
+            let line = normalize_cycle(cells, u64::from(k) == cycle);
+            if u64::from(k) < cycle || seen.insert(line.clone()) {
+                out.push(line);
             }
         }
     }
