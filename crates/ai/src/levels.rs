@@ -52,8 +52,9 @@ const QUIET_WORK: u64 = 150_000;
 /// Deepest iteration of the search in a quiet position.
 const QUIET_DEPTH: i32 = 4;
 
-/// Least work of the search when lines two short exist but no fork (see [`Heat`]).
-const WARM_WORK: u64 = 400_000;
+/// Least work of the search when lines two short exist but no fork, or a
+/// fork (see [`Heat`]), whatever the board's share of [`GAME_WORK`].
+const WARM_WORK: u64 = 150_000;
 
 /// Work a side may spend on a whole game that fills the board, shared out
 /// over its moves in warm and hot positions (about a minute of one core):
