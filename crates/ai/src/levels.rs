@@ -160,8 +160,14 @@ pub(crate) fn search_move(
     if b.win() == WinRule::FirstToK {
         match heat(&b) {
             Heat::Quiet => {
-                limits.work = limits.work.min(QUIET_WORK);
-                limits.max_depth = limits.max_depth.min(QUIET_DEPTH);
+                // Half a share where the board is small enough to afford
+                // it (the opening of 5^4 matters); a shallow search on the
+                // largest boards.
+                let quiet = (game_share(pos) / 2).max(QUIET_WORK);
+                limits.work = limits.work.min(quiet);
+                if quiet == QUIET_WORK {
+                    limits.max_depth = limits.max_depth.min(QUIET_DEPTH);
+                }
             }
             Heat::Warm => limits.work = limits.work.min(game_share(pos).max(WARM_WORK)),
             Heat::Hot => {
