@@ -56,11 +56,11 @@ const QUIET_DEPTH: i32 = 4;
 /// fork (see [`Heat`]), whatever the board's share of [`GAME_WORK`].
 const WARM_WORK: u64 = 150_000;
 
-/// Work a side may spend on a whole game that fills the board, shared out
-/// over its moves in warm and hot positions (about a minute of one core):
-/// small boards keep the full budget on every such move, the largest
-/// tournament boards (3,888 moves a side on 6^5) a fraction of it.
-const GAME_WORK: u64 = 1_000_000_000;
+/// Work per move shared out over a game that fills the board: the share of
+/// a move is this divided by the square of the side's moves, so boards up
+/// to 5^4 (313 moves a side) keep the level's full budget and the largest
+/// tournament board (3,888 moves a side on 6^5) only the floors below.
+const GAME_WORK: u64 = 1_250_000_000_000;
 
 /// Hot positions get this many shares of [`GAME_WORK`] (at most the level's budget).
 const HOT_SHARES: u64 = 4;
@@ -68,7 +68,7 @@ const HOT_SHARES: u64 = 4;
 /// The work of one move's share of [`GAME_WORK`] on this board.
 fn game_share(pos: &Position) -> u64 {
     let moves = pos.rules().shape().cell_count().div_ceil(2).max(1);
-    GAME_WORK / moves
+    GAME_WORK / moves.saturating_mul(moves)
 }
 
 /// How much can happen soon in a first-to-k game, which sets the search's budget.
