@@ -163,6 +163,9 @@ pub struct Snapshot {
     pub moves: Vec<String>,
     /// `ongoing`, `X wins`, `O wins`, `draw`.
     pub result: String,
+    /// Why a drawn game was drawn: `the board is full` or `no line can be
+    /// completed`; `None` otherwise.
+    pub draw_reason: Option<String>,
     /// The deciding lines of a won game, as cell lists.
     pub win_lines: Vec<Vec<String>>,
     /// Completed lines of X and O.
@@ -223,6 +226,9 @@ impl Session {
         if let Some(store) = store.as_mut() {
             store.archive_current()?;
         }
+        // A position where no line can be completed ends the game as a draw.
+        let mut pos = pos;
+        pos.set_dead_draw(true);
         let mut session = Session {
             times: vec![now; pos.moves().len()],
             pos,
@@ -298,9 +304,12 @@ impl Session {
     }
 
     fn unsaved_from_record(record: &Record) -> Result<Session, SessionError> {
-        let pos = record
+        let mut pos = record
             .replay()
             .map_err(|e| SessionError::Invalid(e.to_string()))?;
+        // Turned on after the replay: a stored game that went on past a dead
+        // position still loads, as a finished draw.
+        pos.set_dead_draw(true);
         let side = |s: &str| Side::parse(s).unwrap_or(Side::Human);
         let times = record
             .moves
@@ -681,6 +690,7 @@ impl Session {
                 .map(|&c| notation::format_cell(shape, c))
                 .collect(),
             result: record::result_text(self.pos.outcome()),
+            draw_reason: self.pos.draw_reason().map(|r| r.to_string()),
             win_lines,
             line_counts: self.pos.line_counts(),
             can_undo: self.can_undo(),

@@ -8,7 +8,7 @@
 //! a 3D or wider board has a header naming its further coordinates (`z1 w2`).
 
 use hypertac_core::notation;
-use hypertac_core::{Cell, Outcome, Player, Position, WinRule};
+use hypertac_core::{Cell, DrawReason, Outcome, Player, Position, WinRule};
 
 /// Axis letters used in grid headers and key help.
 const AXIS_LETTERS: &[char] = &[
@@ -328,7 +328,10 @@ pub fn outcome_lines(pos: &Position) -> Vec<String> {
                 vec![format!("{winner} wins: {lines}")]
             }
         }
-        _ => vec!["draw".into()],
+        _ => match pos.draw_reason() {
+            Some(reason @ DrawReason::Dead) => vec![format!("draw: {reason}")],
+            _ => vec!["draw".into()],
+        },
     }
 }
 

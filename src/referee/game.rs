@@ -57,10 +57,19 @@ pub struct Game {
     pub finished_ms: i64,
 }
 
-/// Plays a game on `board` between the commands `x` and `o`.
-pub fn play(board: &Board, x: &str, o: &str, timeout: Duration, stop: &AtomicBool) -> Game {
+/// Plays a game on `board` between the commands `x` and `o`; with
+/// `adjudicate_dead` a dead position (no line can be completed) ends it as a draw.
+pub fn play(
+    board: &Board,
+    x: &str,
+    o: &str,
+    timeout: Duration,
+    adjudicate_dead: bool,
+    stop: &AtomicBool,
+) -> Game {
     let started_ms = now_ms();
     let mut position = Position::new(board.rules.clone());
+    position.set_dead_draw(adjudicate_dead);
     let mut move_ms = Vec::new();
     let mut at_ms = Vec::new();
     // The move list `x,y;x,y;...`, grown by one cell per move.

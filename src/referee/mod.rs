@@ -70,6 +70,11 @@ pub struct RefereeArgs {
     /// Play only shard I of N (from 0): the games whose schedule index is I modulo N.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// End a game as a draw as soon as no line can be completed by either
+    /// side (every line holds stones of both). Off by default: games are
+    /// played to a full board, as in the tournament.
+    #[arg(long)]
+    pub adjudicate_dead: bool,
 }
 
 /// What `hypertac referee` does instead of playing.

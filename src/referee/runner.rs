@@ -69,6 +69,7 @@ fn play_one(tournament: &Tournament, spec: &GameSpec, total: usize, stop: &Atomi
         &tournament.bots[spec.x].command,
         &tournament.bots[spec.o].command,
         tournament.move_timeout,
+        tournament.adjudicate_dead,
         stop,
     );
     let tag = report::LogTag {

@@ -39,6 +39,8 @@ pub struct Tournament {
     pub shard: Shard,
     /// The fingerprint of the schedule, written on every log line.
     pub fingerprint: String,
+    /// Whether a dead position (no line can be completed) ends the game as a draw.
+    pub adjudicate_dead: bool,
 }
 
 /// The tournament's default sizes: n in 3..6 and d in 2..5.
@@ -91,6 +93,7 @@ impl Tournament {
             record_dir: args.record_dir.clone(),
             shard,
             fingerprint,
+            adjudicate_dead: args.adjudicate_dead,
         })
     }
 

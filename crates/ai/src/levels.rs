@@ -4,9 +4,9 @@
 use crate::board::Board;
 use crate::candidates::root_moves;
 use crate::search::{moves_to_result, Limits, Search};
-use crate::threats::{double_threats, threat_sequence};
+use crate::threats::{double_threats, threat_makers, threat_sequence};
 use crate::{Budget, Choice, Level};
-use hypertac_core::{Position, WinRule};
+use hypertac_core::{Player, Position, WinRule};
 
 /// The search limits of a searching level (`None` for random and seed).
 pub(crate) fn limits(level: Level) -> Option<Limits> {
@@ -46,6 +46,69 @@ fn choice(b: &Board, id: u32, reason: impl Into<String>) -> Option<Choice> {
     })
 }
 
+/// Work of the search in a quiet position (see [`Heat::Quiet`]): a few
+/// milliseconds on every board.
+const QUIET_WORK: u64 = 150_000;
+/// Deepest iteration of the search in a quiet position.
+const QUIET_DEPTH: i32 = 4;
+
+/// Least work of the search when lines two short exist but no fork, or a
+/// fork (see [`Heat`]), whatever the board's share of [`GAME_WORK`].
+const WARM_WORK: u64 = 150_000;
+
+/// Work per move shared out over a game that fills the board: the share of
+/// a move is this divided by the square of the side's moves, so boards up
+/// to 5^4 (313 moves a side) keep the level's full budget and the largest
+/// tournament board (3,888 moves a side on 6^5) only the floors below.
+const GAME_WORK: u64 = 1_250_000_000_000;
+
+/// Hot positions get this many shares of [`GAME_WORK`] (at most the level's budget).
+const HOT_SHARES: u64 = 4;
+
+/// The work of one move's share of [`GAME_WORK`] on this board.
+fn game_share(pos: &Position) -> u64 {
+    let moves = pos.rules().shape().cell_count().div_ceil(2).max(1);
+    GAME_WORK / moves.saturating_mul(moves)
+}
+
+/// How much can happen soon in a first-to-k game, which sets the search's budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Heat {
+    /// No side has a line two stones (or fewer) short of complete that the
+    /// other side has not blocked: no threat can appear within a move of
+    /// either side, no double threat within two. The search only has to
+    /// place a stone well: [`QUIET_WORK`], depth [`QUIET_DEPTH`].
+    Quiet,
+    /// Such lines exist, but no empty cell lies on two of them of one side,
+    /// so no move makes a double threat: one share of [`GAME_WORK`], at
+    /// least [`WARM_WORK`].
+    Warm,
+    /// A move of one side would make two threats at once (a fork), or a
+    /// line is one short: [`HOT_SHARES`] shares of [`GAME_WORK`].
+    Hot,
+}
+
+/// The [`Heat`] of a first-to-k position.
+fn heat(b: &Board) -> Heat {
+    let sides = [Player::X, Player::O];
+    if sides.iter().any(|&p| !b.open(p).is_empty()) {
+        return Heat::Hot;
+    }
+    if sides.iter().all(|&p| b.open2(p).is_empty()) {
+        return Heat::Quiet;
+    }
+    let fork = |p: Player| {
+        threat_makers(b, p)
+            .first()
+            .is_some_and(|&(_, lines)| lines >= 2)
+    };
+    if sides.into_iter().any(fork) {
+        Heat::Hot
+    } else {
+        Heat::Warm
+    }
+}
+
 /// The move of a searching level.
 pub(crate) fn search_move(
     pos: &Position,
@@ -55,6 +118,13 @@ pub(crate) fn search_move(
 ) -> Option<Choice> {
     if pos.is_over() {
         return None;
+    }
+    if pos.is_dead() {
+        let cell = pos.legal_moves().next()?;
+        return Some(Choice {
+            cell,
+            reason: "no line can be completed: every move draws".into(),
+        });
     }
     let mut b = Board::new(pos);
     let me = b.to_move();
@@ -86,6 +156,27 @@ pub(crate) fn search_move(
             }
         }
     }
+    let mut limits = *limits;
+    if b.win() == WinRule::FirstToK {
+        match heat(&b) {
+            Heat::Quiet => {
+                // Half a share where the board is small enough to afford
+                // it (the opening of 5^4 matters); a shallow search on the
+                // largest boards.
+                let quiet = (game_share(pos) / 2).max(QUIET_WORK);
+                limits.work = limits.work.min(quiet);
+                if quiet == QUIET_WORK {
+                    limits.max_depth = limits.max_depth.min(QUIET_DEPTH);
+                }
+            }
+            Heat::Warm => limits.work = limits.work.min(game_share(pos).max(WARM_WORK)),
+            Heat::Hot => {
+                let hot = game_share(pos).saturating_mul(HOT_SHARES).max(WARM_WORK);
+                limits.work = limits.work.min(hot);
+            }
+        }
+    }
+    let limits = &limits;
     let (root, pool) = root_moves(&mut b, pos, limits.root_width, seed);
     let first = *root.first()?;
     if root.len() == 1 {

@@ -13,6 +13,8 @@ pub(crate) struct Dense {
     cells: Vec<u8>,
     /// Stones of X and of O on each line.
     counts: Vec<[u8; 2]>,
+    /// Lines not holding stones of both sides (still completable by someone).
+    live: u64,
     k: u8,
 }
 
@@ -24,6 +26,7 @@ impl Dense {
             table,
             cells: vec![0; rules.shape().cell_count() as usize],
             counts: vec![[0, 0]; lines],
+            live: lines as u64,
             k: rules.k() as u8,
         }
     }
@@ -44,11 +47,14 @@ impl Dense {
         self.cells[c] = player.index() as u8 + 1;
         let p = player.index();
         let mut completed = 0;
+        let mut died = 0;
         for &line in self.table.through(c) {
-            let n = &mut self.counts[line as usize][p];
-            *n += 1;
-            completed += u32::from(*n == self.k);
+            let counts = &mut self.counts[line as usize];
+            died += u64::from(counts[p] == 0 && counts[1 - p] > 0);
+            counts[p] += 1;
+            completed += u32::from(counts[p] == self.k);
         }
+        self.live -= died;
         completed
     }
 
@@ -57,9 +63,18 @@ impl Dense {
         let c = cell.0 as usize;
         self.cells[c] = 0;
         let p = player.index();
+        let mut revived = 0;
         for &line in self.table.through(c) {
-            self.counts[line as usize][p] -= 1;
+            let counts = &mut self.counts[line as usize];
+            counts[p] -= 1;
+            revived += u64::from(counts[p] == 0 && counts[1 - p] > 0);
         }
+        self.live += revived;
+    }
+
+    /// Number of lines not holding stones of both sides.
+    pub fn live_lines(&self) -> u64 {
+        self.live
     }
 
     pub fn completed_through(&self, cell: Cell, player: Player) -> Vec<Line> {

@@ -28,7 +28,7 @@ pub mod zobrist;
 pub use lines::Line;
 pub use player::Player;
 pub use position::{
-    LegalMoves, LineView, Mode, Outcome, PlayError, Position, DENSE_MAX_CELLS,
+    DrawReason, LegalMoves, LineView, Mode, Outcome, PlayError, Position, DENSE_MAX_CELLS,
     DENSE_MAX_CELL_DIRECTIONS, DENSE_MAX_LINE_CELLS,
 };
 pub use rules::{Rules, RulesError, WinRule, MAX_K, PRESETS};

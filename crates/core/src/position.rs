@@ -76,6 +76,25 @@ impl Outcome {
     }
 }
 
+/// Why a game ended in a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Every cell holds a stone.
+    Full,
+    /// Every line holds stones of both sides: no line can be completed
+    /// (see [`Position::set_dead_draw`]).
+    Dead,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Full => "the board is full",
+            DrawReason::Dead => "no line can be completed",
+        })
+    }
+}
+
 /// Why a move cannot be played. The position is left unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -168,6 +187,8 @@ pub struct Position {
     scores: [u64; 2],
     outcome: Outcome,
     hash: u64,
+    /// Whether a dead position ends the game (see [`Position::set_dead_draw`]).
+    dead_draw: bool,
 }
 
 impl Position {
@@ -208,6 +229,96 @@ impl Position {
             scores: [0, 0],
             outcome: Outcome::Ongoing,
             hash: 0,
+            dead_draw: false,
+        }
+    }
+
+    /// Whether a dead position (see [`Position::is_dead`]) ends the game as
+    /// a draw. Off by default, so that games played to a full board (the
+    /// tournament's rule) and their records replay unchanged; first-to-k and
+    /// misère games only (with most-lines the completed lines still count).
+    ///
+    /// Turning it on in a dead position ends the game there, so a record of
+    /// a game that went on past that point can be replayed first and the
+    /// rule turned on after.
+    ///
+    /// # Examples
+    /// ```
+    /// use hypertac_core::{DrawReason, Position, Rules};
+    /// let rules = Rules::preset("tictactoe").unwrap();
+    /// let mut pos = Position::new(rules.clone());
+    /// pos.set_dead_draw(true);
+    /// // X O X / X O O / O X . : the last cell completes nothing.
+    /// for xy in [[0, 0], [1, 0], [2, 0], [1, 1], [0, 1], [2, 1], [1, 2], [0, 2]] {
+    ///     pos.try_play(rules.shape().cell(&xy).unwrap()).unwrap();
+    /// }
+    /// assert!(pos.is_dead());
+    /// assert_eq!(pos.draw_reason(), Some(DrawReason::Dead));
+    /// ```
+    pub fn set_dead_draw(&mut self, on: bool) {
+        self.dead_draw = on;
+        if !matches!(self.outcome, Outcome::Win { .. }) {
+            self.outcome = self.settled_outcome();
+        }
+    }
+
+    /// Whether dead positions end the game (see [`Position::set_dead_draw`]).
+    pub fn dead_draw(&self) -> bool {
+        self.dead_draw
+    }
+
+    /// Whether every line holds stones of both sides, so that no line can be
+    /// completed by either side whatever is played: the result can no longer
+    /// change (a draw in first-to-k and misère games). Dense boards keep a
+    /// count of the open lines, so this costs nothing; sparse boards answer
+    /// at once while they hold too few stones and otherwise walk the lines.
+    pub fn is_dead(&self) -> bool {
+        if self.scores != [0, 0] {
+            return false;
+        }
+        match &self.board {
+            Board::Dense(b) => b.live_lines() == 0,
+            Board::Sparse(b) => b.all_lines_dead(&self.rules),
+        }
+    }
+
+    /// Why the game was drawn, or `None` if it was not (yet).
+    pub fn draw_reason(&self) -> Option<DrawReason> {
+        match self.outcome {
+            Outcome::Draw if self.is_full() => Some(DrawReason::Full),
+            Outcome::Draw => Some(DrawReason::Dead),
+            _ => None,
+        }
+    }
+
+    /// The outcome of a position no move of which completed a line: a draw
+    /// when the board is full, or dead with [`Position::set_dead_draw`] on.
+    fn settled_outcome(&self) -> Outcome {
+        if self.is_full() {
+            return match self.rules.win() {
+                WinRule::MostLines => self.most_lines_outcome(),
+                _ => Outcome::Draw,
+            };
+        }
+        let dead_ends = self.dead_draw && self.rules.win() != WinRule::MostLines;
+        if dead_ends && self.is_dead() {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    fn most_lines_outcome(&self) -> Outcome {
+        let [x, o] = self.scores;
+        match x.cmp(&o) {
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            order => {
+                let winner = if order.is_gt() { Player::X } else { Player::O };
+                Outcome::Win {
+                    winner,
+                    lines: self.completed_lines(winner),
+                }
+            }
         }
     }
 
@@ -377,21 +488,7 @@ impl Position {
                 lines.sort();
                 Outcome::Win { winner, lines }
             }
-            _ if !self.is_full() => Outcome::Ongoing,
-            WinRule::MostLines => {
-                let [x, o] = self.scores;
-                match x.cmp(&o) {
-                    std::cmp::Ordering::Equal => Outcome::Draw,
-                    order => {
-                        let winner = if order.is_gt() { Player::X } else { Player::O };
-                        Outcome::Win {
-                            winner,
-                            lines: self.completed_lines(winner),
-                        }
-                    }
-                }
-            }
-            _ => Outcome::Draw,
+            _ => self.settled_outcome(),
         }
     }
 
@@ -409,7 +506,13 @@ impl Position {
         }
         self.scores[player.index()] -= u64::from(completed);
         self.hash ^= zobrist::key(cell, player);
-        self.outcome = Outcome::Ongoing;
+        // The position before a move was ongoing, unless the dead-position
+        // rule was turned on after it (a replayed record).
+        self.outcome = if self.dead_draw {
+            self.settled_outcome()
+        } else {
+            Outcome::Ongoing
+        };
         Some(cell)
     }
 

@@ -2,7 +2,9 @@
 //! cell are walked on the fly along the (3^d-1)/2 directions. Memory grows
 //! with the number of stones, never with the number of cells.
 
-use crate::lines::{cycle_length, for_each_direction, lines_through, ray, wrap_step, Line};
+use crate::lines::{
+    cycle_length, for_each_direction, line_count, lines_through, ray, wrap_step, Line,
+};
 use crate::{Cell, Player, Rules};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -178,6 +180,35 @@ impl Sparse {
             }
         }
         limit
+    }
+
+    /// Whether every line of an ongoing game holds stones of both sides.
+    ///
+    /// Each line then holds two stones or more, and a stone lies on at most
+    /// (3^d-1)/2 * k lines, so while the stones are too few for that the
+    /// answer is no at once. Otherwise the lines through the empty cells are
+    /// walked (no memory per cell), stopping at the first one open to a side;
+    /// lines without an empty cell are full, so mixed in an ongoing game.
+    pub fn all_lines_dead(&self, rules: &Rules) -> bool {
+        let shape = rules.shape();
+        let per_stone = direction_count(shape.dims()).saturating_mul(u64::from(rules.k()));
+        let needed = line_count(rules).saturating_mul(2);
+        if (self.stones.len() as u64).saturating_mul(per_stone) < needed {
+            return false;
+        }
+        (0..shape.cell_count())
+            .filter(|c| !self.stones.contains_key(c))
+            .all(|c| {
+                lines_through(rules, Cell(c)).iter().all(|line| {
+                    let mut seen = [false; 2];
+                    for &cell in line.cells() {
+                        if let Some(p) = self.get(cell) {
+                            seen[p.index()] = true;
+                        }
+                    }
+                    seen == [true, true]
+                })
+            })
     }
 
     pub fn completed_through(&self, rules: &Rules, cell: Cell, player: Player) -> Vec<Line> {

@@ -454,7 +454,7 @@ function render(game, animate = true) {
   document.title = `${over ? (game.result === 'draw' ? 'Draw' : game.result) : game.to_move + ' to move'} · hypertac`;
   if (!ui.replay) {
     $('#status').textContent = over
-      ? (game.result === 'draw' ? 'Draw' : game.result)
+      ? (game.result === 'draw' ? (game.draw_reason ? `Draw: ${game.draw_reason}` : 'Draw') : game.result)
       : `${game.to_move} to move (${describeSide(game.players[player])})`;
     $('#status').dataset.result = game.result;
     $('#status').dataset.turn = over ? '' : game.to_move;
