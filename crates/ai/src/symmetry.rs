@@ -155,16 +155,20 @@ pub(crate) fn group(pos: &Position) -> Option<Vec<Vec<u32>>> {
     let d = shape.dims();
     let cells = shape.cell_count() as usize;
     let cube = shape.min_side() == shape.max_side();
-    let values: Vec<Vec<u32>> = if cube && rules.gravity().is_none() {
-        value_maps(shape.size(0))
-    } else {
-        vec![(0..shape.max_side()).collect()]
-    };
     let perms: Vec<Vec<usize>> = permutations(d)
         .into_iter()
         .filter(|p| (0..d).all(|a| shape.size(p[a]) == shape.size(a)))
         .collect();
-    if perms.len().saturating_mul(values.len()) << d > MAX_GROUP_CANDIDATES {
+    let candidates = |values: usize| perms.len().saturating_mul(values) << d;
+    // Value maps keep lines only when lines span the whole cube (k = n).
+    let mut values: Vec<Vec<u32>> = vec![(0..shape.max_side()).collect()];
+    if cube && rules.gravity().is_none() && rules.k() == shape.size(0) && shape.size(0) <= 8 {
+        let all = value_maps(shape.size(0));
+        if candidates(all.len()) <= MAX_GROUP_CANDIDATES {
+            values = all;
+        }
+    }
+    if candidates(values.len()) > MAX_GROUP_CANDIDATES {
         return None;
     }
     let mut lines: Vec<Vec<u32>> = (0..view.len() as u32)

@@ -266,6 +266,11 @@ fn a_budget_that_runs_out_gives_unknown_and_the_search_resumes() {
     bad.truncate(20);
     bad.push(7);
     assert!(q.read_checkpoint(&mut bad.as_slice()).is_err());
+    // A checkpoint of another position is refused.
+    let other = Position::new(rules(&[4, 4], 3, None));
+    let mut r = Prover::new(&other, 8 << 20).unwrap();
+    let e = r.read_checkpoint(&mut saved.as_slice()).unwrap_err();
+    assert!(e.to_string().contains("another game"), "{e}");
 }
 
 #[test]

@@ -281,6 +281,9 @@ impl Prover {
     /// Errors of the writer.
     pub fn write_checkpoint(&self, w: &mut dyn Write) -> io::Result<()> {
         w.write_all(CHECKPOINT_MAGIC)?;
+        let id = self.identity();
+        w.write_all(&(id.len() as u32).to_le_bytes())?;
+        w.write_all(id.as_bytes())?;
         for a in self.answers {
             w.write_all(&[a as u8])?;
         }
@@ -293,17 +296,48 @@ impl Prover {
         w.flush()
     }
 
+    /// The rules and root moves, as a checkpoint names its position.
+    fn identity(&self) -> String {
+        let shape = self.root.rules().shape();
+        format!(
+            "{} {}: {}",
+            self.root.rules(),
+            if self.root.rules().wrap() { "wrap" } else { "" },
+            hypertac_core::notation::format_move_list(shape, self.root.moves())
+        )
+    }
+
     /// Restores what [`Prover::write_checkpoint`] wrote (for the same position).
     ///
     /// # Errors
     /// A file that is not such a checkpoint.
     pub fn read_checkpoint(&mut self, r: &mut dyn Read) -> Result<u64, ProveError> {
         let bad = |m: &str| ProveError(format!("not a prover checkpoint: {m}"));
-        let mut head = [0u8; 18];
-        r.read_exact(&mut head).map_err(|_| bad("too short"))?;
-        if &head[..16] != CHECKPOINT_MAGIC {
+        let mut magic = [0u8; 16];
+        r.read_exact(&mut magic).map_err(|_| bad("too short"))?;
+        if &magic != CHECKPOINT_MAGIC {
             return Err(bad("wrong magic"));
         }
+        let mut len = [0u8; 4];
+        r.read_exact(&mut len).map_err(|_| bad("too short"))?;
+        let id = self.identity();
+        let len = u32::from_le_bytes(len) as usize;
+        if len != id.len() {
+            return Err(ProveError(
+                "the checkpoint is of another game or position".into(),
+            ));
+        }
+        let mut stored = vec![0u8; len];
+        r.read_exact(&mut stored).map_err(|_| bad("too short"))?;
+        if stored != id.as_bytes() {
+            return Err(ProveError(format!(
+                "the checkpoint is of another game or position: {}",
+                String::from_utf8_lossy(&stored)
+            )));
+        }
+        let mut head = [0u8; 18];
+        r.read_exact(&mut head[16..])
+            .map_err(|_| bad("too short"))?;
         let answer = |b: u8| match b {
             0 => Ok(Answer::Open),
             1 => Ok(Answer::Proved),
