@@ -10,6 +10,7 @@ mod play;
 mod prove;
 mod records;
 mod referee;
+mod rules_args;
 mod serve;
 mod session;
 mod solve;

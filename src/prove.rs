@@ -6,7 +6,7 @@
 //! file, then renamed), so Ctrl-C or a kill loses at most the last minute,
 //! and the same command with the same `--checkpoint` resumes.
 
-use crate::play::PlayArgs;
+use crate::rules_args::RulesArgs;
 use hypertac_ai::prove::{Counters, Prover, Strategy, Verdict};
 use hypertac_ai::Budget;
 use hypertac_core::record::RulesSpec;
@@ -24,24 +24,9 @@ const SLICE: Duration = Duration::from_secs(60);
 /// Arguments of the subcommand.
 #[derive(clap::Args, Debug)]
 pub struct ProveArgs {
-    /// A preset: tictactoe, qubic, 4d, connect4, connect4-3d, "nd N D" (default 4d).
-    #[arg(long)]
-    pub game: Option<String>,
-    /// Board shape instead of a preset, e.g. 4x4x4.
-    #[arg(long)]
-    pub shape: Option<String>,
-    /// Cells in a row to win.
-    #[arg(long)]
-    pub k: Option<u32>,
-    /// Stones fall along this axis (0.. or x, y, z, w).
-    #[arg(long)]
-    pub gravity: Option<String>,
-    /// Win rule (the prover handles `first`).
-    #[arg(long)]
-    pub rule: Option<String>,
-    /// Lines wrap around the edges.
-    #[arg(long)]
-    pub wrap: bool,
+    /// The game's rules (the prover handles the win rule `first`).
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// The position: moves from the empty board, `x,y,z;x,y,z`, X first.
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -108,16 +93,7 @@ pub fn run(args: &ProveArgs) -> i32 {
 }
 
 fn prove(args: &ProveArgs) -> Result<(), String> {
-    let rules = PlayArgs {
-        game: args.game.clone(),
-        shape: args.shape.clone(),
-        k: args.k,
-        gravity: args.gravity.clone(),
-        rule: args.rule.clone(),
-        wrap: args.wrap,
-        ..PlayArgs::default()
-    }
-    .rules()?;
+    let rules = args.rules.rules()?;
     if args.threads == 0 || args.threads > 256 {
         return Err("--threads: expected 1 to 256".into());
     }
