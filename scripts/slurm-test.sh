@@ -3,7 +3,8 @@
 # tournament through scripts/slurm/, and the merged table must equal the
 # unsharded run's, byte for byte. Then one task of a second array is
 # cancelled, the merge must name its shard, and rerunning that shard alone
-# must complete the table.
+# must complete the table. The same for a split proof (4x4, k = 4): the
+# merged certificate must be verified and have the unsharded value.
 #
 # Needs root and Debian (apt-get): installs slurm-wlm and munge if missing,
 # starts its own munged, slurmctld and slurmd (a private config, state and
@@ -294,15 +295,70 @@ tournament_array() {
 }
 
 # --- Proofs --------------------------------------------------------------------
-# The proof array (issue #19's second half) comes with `hypertac prove`: split
-# a small board (4x4 k3 or 3^3) into a frontier, run a 4-task array of
-# `prove --frontier F --shard I/N --out DIR`, merge with `prove --merge` after
-# --dependency=afterok, `hypertac verify` the certificate, compare its value
-# with the unsharded proof, cancel one task of a second array, and rerun it.
+# 4x4 with k = 4 (a draw: the certificate has a strategy for each side),
+# split three moves deep into units, proved by a 4-task array, merged by a
+# job that runs after it (--dependency=afterok) and verified; then a second
+# array with one task cancelled, whose merge must name that shard, and the
+# rerun of that shard alone.
 proof_array() {
-  # `hypertac prove` exists; its --split/--frontier/--shard/--merge options
-  # (issue #19's proof part) do not yet: this array comes with them.
-  say "proof array: skipped (prove has no --split/--merge yet)"
+  local rules=(--shape 4x4 --k 4) whole value out ids array merge status=0
+  say "proof: the unsharded run"
+  whole=$(timeout 300 "$hypertac" prove "${rules[@]}" --memory 64)
+  value=$(sed -n 's/^value: //p' <<<"$whole")
+  [ -n "$value" ] || fail "the unsharded proof printed no value: $whole"
+  timeout 120 "$hypertac" prove "${rules[@]}" --split 3 --frontier "$work/proof.frontier" ||
+    fail "prove --split failed"
+
+  say "proof: a 4-task array and its merge job (--dependency=afterok)"
+  out=$work/proof1
+  ids=$(timeout 60 scripts/slurm/submit-proof.sh 4 "$work/proof.frontier" "$out" --memory 16)
+  array=$(submitted "${ids% *}")
+  merge=$(submitted "${ids#* }")
+  wait_for "$array" 600
+  wait_for "$merge" 300
+  [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 1 2 3)" ] ||
+    fail "proof array $array: $(task_states "$array" | tr '\n' ' ')"
+  [ -f "$out/verify.txt" ] || fail "the merge job verified no proof: $(cat "$out"/slurm-*-merge.out)"
+  grep -q "^proof accepted: $value\$" "$out/verify.txt" ||
+    fail "the merged proof is not a verified $value: $(cat "$out/verify.txt")"
+  say "the merged certificate is verified, with the unsharded value ($value):"
+  cat "$out/verify.txt"
+
+  say "proof: a second array with task 1 cancelled before it runs"
+  out=$work/proof2
+  mkdir -p "$out"
+  array=$(submitted "$(timeout 60 sbatch --parsable --hold --array=0-3 \
+    --output="$out/slurm-%A_%a.out" \
+    scripts/slurm/prove.sbatch "$work/proof.frontier" "$out" --memory 16)")
+  timeout 30 scancel "${array}_1"
+  merge=$(submitted "$(timeout 60 sbatch --parsable --dependency="afterok:$array" \
+    --kill-on-invalid-dep=yes --output="$out/slurm-%j-merge.out" \
+    scripts/slurm/prove-merge.sbatch "$out")")
+  timeout 30 scontrol release "$array"
+  wait_for "$array" 600
+  wait_for "$merge" 120
+  timeout 10 scontrol -o show job "$merge" | grep -q 'JobState=CANCELLED' ||
+    fail "the proof merge job $merge ran though task 1 was cancelled"
+  [ ! -e "$out/root.proof" ] || fail "the merge job wrote root.proof"
+  [ ! -e "$out/shard-1-of-4.done" ] || fail "the cancelled task 1 finished its shard"
+  timeout 120 "$hypertac" prove --merge "$out" >"$work/proof2.out" 2>"$work/proof2.err" || status=$?
+  cat "$work/proof2.err"
+  [ "$status" -eq 1 ] || fail "prove --merge with a shard missing exited $status, not 1"
+  grep -q '^missing shard 1/4: rerun' "$work/proof2.err" ||
+    fail "prove --merge did not name shard 1/4"
+
+  say "rerunning proof shard 1/4 alone"
+  array=$(submitted "$(timeout 60 sbatch --parsable --array=1 \
+    --export=ALL,HYPERTAC_SHARDS=4 --output="$out/slurm-%A_%a.out" \
+    scripts/slurm/prove.sbatch "$work/proof.frontier" "$out" --memory 16)")
+  wait_for "$array" 600
+  timeout 120 "$hypertac" prove --merge "$out" --proof "$out/root.proof" >"$work/proof2.out" ||
+    fail "prove --merge after the rerun: $(cat "$work/proof2.out")"
+  grep -q "^value: $value\$" "$work/proof2.out" ||
+    fail "after the rerun the value is not $value: $(cat "$work/proof2.out")"
+  timeout 120 "$hypertac" verify "$out/root.proof" | grep -q "^proof accepted: $value\$" ||
+    fail "the certificate after the rerun is not accepted"
+  say "after the rerun the proof is complete and verified ($value)"
 }
 
 # --- Main ----------------------------------------------------------------------

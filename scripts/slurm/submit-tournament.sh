@@ -31,9 +31,4 @@ merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=ye
 merge=${merge%%;*}
 echo "$array $merge"
 
-# --- Proofs --------------------------------------------------------------
-# The proof recipe comes with `hypertac prove` (issue #19, second half):
-# `prove --split DEPTH --frontier FILE` once, an array of
-# `prove --frontier FILE --shard I/N --out DIR`, then `prove --merge DIR...`
-# and `hypertac verify` after `--dependency=afterok`, submitted the same way
-# as the tournament above (submit-proof.sh, prove.sbatch, prove-merge.sbatch).
+# Proofs are submitted the same way by submit-proof.sh.

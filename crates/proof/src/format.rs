@@ -221,6 +221,34 @@ impl Section {
         self.data.extend_from_slice(&(mv.0 as u16).to_le_bytes());
     }
 
+    /// Appends the entries of `others` (sections of boards of as many
+    /// cells) whose position is not here yet; returns how many were added.
+    /// Joining certificates of parts of a proof needs this, since the file
+    /// format refuses two entries for one position.
+    ///
+    /// # Panics
+    /// If a section is of a board of another size.
+    pub fn append_new(&mut self, others: &[&Section]) -> usize {
+        let size = self.entry_size();
+        let stones = 2 * self.side_bytes;
+        let mut seen: std::collections::HashSet<Vec<u8>> = self
+            .data
+            .chunks_exact(size)
+            .map(|e| e[..stones].to_vec())
+            .collect();
+        let mut added = 0;
+        for other in others {
+            assert_eq!(self.cells, other.cells, "sections of different boards");
+            for e in other.data.chunks_exact(size) {
+                if seen.insert(e[..stones].to_vec()) {
+                    self.data.extend_from_slice(e);
+                    added += 1;
+                }
+            }
+        }
+        added
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.data.len() / self.entry_size()
@@ -650,5 +678,19 @@ mod tests {
         assert_eq!(back, cert);
         assert_eq!(back.sections[0].get(0), (vec![1], vec![2], Cell(4)));
         assert_eq!(back.sections[0].len(), 2);
+    }
+
+    #[test]
+    fn append_new_skips_positions_already_there() {
+        let mut a = Section::new(Player::X, Goal::Win, 9);
+        a.push(&[0b1], &[0b10], Cell(4));
+        let mut b = Section::new(Player::X, Goal::NotLose, 9);
+        b.push(&[0b1], &[0b10], Cell(5)); // the same position, another move
+        b.push(&[], &[], Cell(8));
+        b.push(&[], &[], Cell(7));
+        assert_eq!(a.append_new(&[&b, &b]), 1);
+        assert_eq!(a.len(), 2);
+        assert_eq!(a.get(0).2, Cell(4));
+        assert_eq!(a.get(1), (vec![0], vec![0], Cell(8)));
     }
 }

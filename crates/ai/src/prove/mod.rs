@@ -20,11 +20,13 @@
 mod canon;
 mod dfpn;
 mod extract;
+mod split;
 mod table;
 mod vcf;
 
 pub use dfpn::{Counters, Tuning};
 pub use extract::Entry;
+pub use split::Split;
 pub(crate) use vcf::Vcf;
 
 use crate::board::Board;

@@ -1,0 +1,226 @@
+//! `prove --merge DIR...`: the value of a split proof's root from its
+//! units' proofs, and one certificate for the root.
+//!
+//! The tree above the units is rebuilt from the frontier (`--frontier`, or
+//! the `frontier.txt` a shard leaves in its folder); each unit's value comes
+//! from its `unit-U.proof` in any of the folders. The root's value is the
+//! minimax of the tree. The certificate joins the winner's moves in the tree
+//! with the proofs of the units its strategy reaches (a position that two
+//! units share is written once), so `hypertac verify` checks the whole.
+
+use super::frontier::Frontier;
+use super::shard::{describe_root, load_unit, shard_counts, unit_proof};
+use super::solve::{value_of, verdict_of};
+use hypertac_ai::prove::Verdict;
+use hypertac_core::record::RulesSpec;
+use hypertac_core::{notation, Cell, Player};
+use hypertac_proof::{Certificate, Goal, Section, Value};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Most missing units named one by one.
+const MAX_NAMED: usize = 20;
+
+/// Merges; `Ok(true)` when the root's value is known (and the certificate,
+/// if asked for, written).
+///
+/// # Errors
+/// No frontier, a folder's frontier that differs, or a unit proof that is
+/// not of its unit.
+pub fn merge(
+    dirs: &[PathBuf],
+    frontier: Option<&Path>,
+    proof: Option<&Path>,
+) -> Result<bool, String> {
+    let start = Instant::now();
+    let frontier_path = find_frontier(dirs, frontier)?;
+    let frontier = Frontier::read(&frontier_path)?;
+    let split = &frontier.split;
+    let root = split.root();
+    let rules = root.rules().clone();
+    let shape = rules.shape();
+    let mut certs: Vec<Option<Certificate>> = Vec::with_capacity(split.unit_count());
+    for u in 0..split.unit_count() {
+        let moves = frontier.unit(u);
+        let mut found = None;
+        for dir in dirs {
+            if let Some(cert) = load_unit(&unit_proof(dir, u), &rules, moves)? {
+                found = Some(cert);
+                break;
+            }
+        }
+        certs.push(found);
+    }
+    let values: Vec<Verdict> = certs
+        .iter()
+        .map(|c| c.as_ref().map_or(Verdict::Unknown, |c| verdict_of(c.value)))
+        .collect();
+    let missing: Vec<usize> = (0..values.len())
+        .filter(|&u| values[u] == Verdict::Unknown)
+        .collect();
+    println!(
+        "merging {}: {} of {} units proved",
+        describe_root(root),
+        values.len() - missing.len(),
+        values.len()
+    );
+    let verdict = split.value(&values);
+    let Some(value) = value_of(verdict) else {
+        eprintln!(
+            "hypertac prove: the root's value is not known: {} units have no proof in {}",
+            missing.len(),
+            dirs.iter()
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        name_missing(&missing, dirs, &frontier_path, &frontier);
+        return Ok(false);
+    };
+    println!("value: {value}");
+    if !missing.is_empty() {
+        println!(
+            "({} units without a proof were not needed for it)",
+            missing.len()
+        );
+    }
+    let Some(path) = proof else {
+        return Ok(true);
+    };
+    let cells = shape.cell_count();
+    let mut sections = Vec::new();
+    let mut best = None;
+    for (player, win) in needed_sections(value) {
+        let (entries, units) = split
+            .entries(&values, player, win)
+            .map_err(|e| e.to_string())?;
+        let goal = if win { Goal::Win } else { Goal::NotLose };
+        let mut section = Section::new(player, goal, cells);
+        for e in &entries {
+            section.push(&e.x, &e.o, Cell(u64::from(e.mv)));
+        }
+        if player == root.to_move() {
+            best = entries.first().map(|e| Cell(u64::from(e.mv)));
+        }
+        let parts: Vec<&Section> = units
+            .iter()
+            .filter_map(|&u| certs[u].as_ref())
+            .filter_map(|c| c.sections.iter().find(|s| s.player == player))
+            .collect();
+        section.append_new(&parts);
+        sections.push(section);
+    }
+    let sum = |key: &str| -> f64 {
+        certs
+            .iter()
+            .flatten()
+            .filter_map(|c| c.stats.get(key).and_then(serde_json::Value::as_f64))
+            .sum()
+    };
+    let cert = Certificate {
+        rules: RulesSpec::of(&rules),
+        moves: root.moves().to_vec(),
+        value,
+        best,
+        sections,
+        stats: serde_json::json!({
+            "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),
+            "merged_units": values.len() - missing.len(),
+            "split_depth": split.depth(),
+            "positions": sum("positions"),
+            "threat_positions": sum("threat_positions"),
+            "seconds": sum("seconds"),
+        }),
+    };
+    if let Some(best) = best {
+        println!("best move: {}", notation::format_cell(shape, best));
+    }
+    cert.save(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let entries: usize = cert.sections.iter().map(Section::len).sum();
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "proof: {} ({entries} entries, {bytes} bytes, merged in {:.1} s)",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(true)
+}
+
+/// The sections a value's certificate holds: (player, wins?).
+fn needed_sections(value: Value) -> Vec<(Player, bool)> {
+    match value {
+        Value::Win(p) => vec![(p, true)],
+        Value::Draw => vec![(Player::X, false), (Player::O, false)],
+    }
+}
+
+/// The frontier: the one given, else the `frontier.txt` of the folders
+/// (all that have one must agree).
+fn find_frontier(dirs: &[PathBuf], given: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(path) = given {
+        return Ok(path.to_path_buf());
+    }
+    let mut found: Option<(PathBuf, Vec<u8>)> = None;
+    for dir in dirs {
+        if !dir.is_dir() {
+            return Err(format!("{} is not a folder", dir.display()));
+        }
+        let path = dir.join("frontier.txt");
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        match &found {
+            Some((first, b)) if *b != bytes => {
+                return Err(format!(
+                    "{} and {} are different frontiers",
+                    first.display(),
+                    path.display()
+                ))
+            }
+            Some(_) => {}
+            None => found = Some((path, bytes)),
+        }
+    }
+    found.map(|(p, _)| p).ok_or_else(|| {
+        "no frontier: none of the folders has a frontier.txt (written by a shard); give --frontier FILE"
+            .to_string()
+    })
+}
+
+/// Names the missing units on stderr, with the shard to rerun for each.
+fn name_missing(missing: &[usize], dirs: &[PathBuf], frontier_path: &Path, frontier: &Frontier) {
+    let shape = frontier.split.root().rules().shape().clone();
+    let counts = shard_counts(dirs);
+    let out = dirs.first().map_or(".".into(), |d| d.display().to_string());
+    for &u in missing.iter().take(MAX_NAMED) {
+        let moves = notation::format_move_list(&shape, frontier.unit(u));
+        let shards: Vec<String> = counts.iter().map(|&n| format!("{}/{n}", u % n)).collect();
+        if shards.is_empty() {
+            eprintln!("  unit {u} ({moves}): no proof");
+        } else {
+            eprintln!(
+                "  unit {u} ({moves}): no proof; it is shard {}'s",
+                shards.join(" or ")
+            );
+        }
+    }
+    if missing.len() > MAX_NAMED {
+        eprintln!("  and {} more units", missing.len() - MAX_NAMED);
+    }
+    let mut shards: Vec<(usize, usize)> = Vec::new();
+    for &n in &counts {
+        for &u in missing {
+            if !shards.contains(&(u % n, n)) {
+                shards.push((u % n, n));
+            }
+        }
+    }
+    shards.sort_unstable();
+    for (i, n) in shards {
+        eprintln!(
+            "missing shard {i}/{n}: rerun `hypertac prove --frontier {} --shard {i}/{n} --out {out}`",
+            frontier_path.display()
+        );
+    }
+}

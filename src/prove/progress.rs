@@ -1,0 +1,86 @@
+//! The search's progress while it runs: a spinner line on a terminal, a
+//! plain line every ten seconds otherwise (on stderr).
+
+use hypertac_ai::prove::Counters;
+use hypertac_core::Player;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Shows the search's progress: a spinner line on a terminal, a plain line
+/// every ten seconds otherwise (on stderr).
+pub struct Watcher {
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watcher {
+    /// Starts showing `counters`.
+    pub fn start(counters: Arc<Counters>, start: Instant) -> Watcher {
+        let done = Arc::new(AtomicBool::new(false));
+        let flag = done.clone();
+        let terminal = std::io::stderr().is_terminal();
+        let thread = std::thread::spawn(move || {
+            let bar = terminal.then(|| {
+                let bar = indicatif::ProgressBar::new_spinner();
+                bar.enable_steady_tick(Duration::from_millis(200));
+                bar
+            });
+            let mut last_line = Instant::now();
+            while !flag.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(250));
+                let line = status(&counters, start);
+                match &bar {
+                    Some(bar) => bar.set_message(line),
+                    None if last_line.elapsed() >= Duration::from_secs(10) => {
+                        eprintln!("{line}");
+                        last_line = Instant::now();
+                    }
+                    None => {}
+                }
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        Watcher {
+            done,
+            thread: Some(thread),
+        }
+    }
+
+    /// Stops showing.
+    pub fn finish(mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn status(c: &Counters, start: Instant) -> String {
+    let secs = start.elapsed().as_secs_f64().max(1e-3);
+    let nodes = c.nodes.load(Ordering::Relaxed);
+    let attacker = if c.attacker.load(Ordering::Relaxed) == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    let number = |n: u64| {
+        if n >= u64::from(1u32 << 30) {
+            "inf".to_string()
+        } else {
+            n.to_string()
+        }
+    };
+    format!(
+        "{attacker} wins? root pn {} dn {}  {nodes} positions ({:.0}/s), {} threat positions, table {} entries, {:.0} s",
+        number(c.root_pn.load(Ordering::Relaxed)),
+        number(c.root_dn.load(Ordering::Relaxed)),
+        nodes as f64 / secs,
+        c.threat_nodes.load(Ordering::Relaxed),
+        c.table_used.load(Ordering::Relaxed),
+        secs
+    )
+}

@@ -1,0 +1,169 @@
+//! One position proved: the search in slices with a checkpoint after each,
+//! and the certificate of the value found.
+
+use super::progress::Watcher;
+use hypertac_ai::prove::{Prover, Strategy, Verdict};
+use hypertac_ai::Budget;
+use hypertac_core::record::RulesSpec;
+use hypertac_core::{Cell, Position};
+use hypertac_proof::{Certificate, Goal, Section, Value};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Longest search slice between checkpoints.
+const SLICE: Duration = Duration::from_secs(60);
+
+/// What to prove and with what.
+pub struct Job<'a> {
+    /// The position.
+    pub pos: &'a Position,
+    /// Table size in bytes.
+    pub memory: usize,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// Resume from and save to this file.
+    pub checkpoint: Option<&'a Path>,
+    /// Set by Ctrl-C.
+    pub stop: Arc<AtomicBool>,
+    /// Print the headline and what was resumed.
+    pub verbose: bool,
+}
+
+/// A finished (or interrupted) search.
+pub struct Solved {
+    /// The search, for the best move and the certificate.
+    pub prover: Prover,
+    /// The value as far as known.
+    pub verdict: Verdict,
+    /// Time spent in this process.
+    pub elapsed: Duration,
+}
+
+/// Runs the search of `job` (see the module docs).
+///
+/// # Errors
+/// A position the prover does not take, or a checkpoint that cannot be read
+/// or written.
+pub fn solve(job: &Job) -> Result<Solved, String> {
+    let mut prover = Prover::new(job.pos, job.memory).map_err(|e| e.to_string())?;
+    if job.verbose {
+        println!(
+            "proving {}: {} symmetries, table {} MiB",
+            super::shard::describe_root(job.pos),
+            prover.symmetries(),
+            prover.table_bytes() >> 20
+        );
+    }
+    if let Some(path) = job.checkpoint {
+        if path.exists() {
+            let mut file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot open checkpoint {}: {e}", path.display()))?;
+            let n = prover
+                .read_checkpoint(&mut std::io::BufReader::new(&mut file))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            if job.verbose {
+                println!("resumed from {}: {n} solved positions", path.display());
+            }
+        }
+    }
+    let start = Instant::now();
+    let deadline = job.time.map(|t| start + t);
+    let watcher = Watcher::start(prover.counters(), start);
+    let verdict = loop {
+        let slice_end = Instant::now() + SLICE;
+        let budget = Budget {
+            deadline: Some(deadline.map_or(slice_end, |d| d.min(slice_end))),
+            stop: Some(job.stop.clone()),
+        };
+        let verdict = prover.run(&budget);
+        if let Some(path) = job.checkpoint {
+            if let Err(e) = save_checkpoint(&prover, path) {
+                watcher.finish();
+                return Err(e);
+            }
+        }
+        let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+        if verdict != Verdict::Unknown || out_of_time || job.stop.load(Ordering::Relaxed) {
+            break verdict;
+        }
+    };
+    watcher.finish();
+    Ok(Solved {
+        prover,
+        verdict,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The value of a verdict in the proof format (`None` when unknown).
+pub fn value_of(verdict: Verdict) -> Option<Value> {
+    match verdict {
+        Verdict::Win(p) => Some(Value::Win(p)),
+        Verdict::Draw => Some(Value::Draw),
+        Verdict::Unknown => None,
+    }
+}
+
+/// The verdict of a value in the proof format.
+pub fn verdict_of(value: Value) -> Verdict {
+    match value {
+        Value::Win(p) => Verdict::Win(p),
+        Value::Draw => Verdict::Draw,
+    }
+}
+
+/// The certificate of a solved position (its value must be known).
+///
+/// # Errors
+/// The value is unknown, or (a bug) the walk found a hole.
+pub fn certificate(solved: &mut Solved, pos: &Position) -> Result<Certificate, String> {
+    let value = value_of(solved.verdict).ok_or("the value is not known yet")?;
+    let best = solved.prover.best_move();
+    let strategies = solved.prover.certificate().map_err(|e| e.to_string())?;
+    let cells = pos.rules().shape().cell_count();
+    let (nodes, threat_nodes) = solved.prover.positions();
+    Ok(Certificate {
+        rules: RulesSpec::of(pos.rules()),
+        moves: pos.moves().to_vec(),
+        value,
+        best,
+        sections: strategies.iter().map(|s| section(s, cells)).collect(),
+        stats: serde_json::json!({
+            "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),
+            "positions": nodes,
+            "threat_positions": threat_nodes,
+            "seconds": solved.elapsed.as_secs_f64(),
+            "symmetries": solved.prover.symmetries(),
+        }),
+    })
+}
+
+fn section(s: &Strategy, cells: u64) -> Section {
+    let goal = if s.win { Goal::Win } else { Goal::NotLose };
+    let mut out = Section::new(s.player, goal, cells);
+    for e in &s.entries {
+        out.push(&e.x, &e.o, Cell(u64::from(e.mv)));
+    }
+    out
+}
+
+fn save_checkpoint(prover: &Prover, path: &Path) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    let write = || -> std::io::Result<()> {
+        let file = std::fs::File::create(&tmp)?;
+        let mut w = std::io::BufWriter::new(file);
+        prover.write_checkpoint(&mut w)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
+}
+
+/// Peak resident memory in KiB (Linux).
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

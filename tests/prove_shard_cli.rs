@@ -1,0 +1,213 @@
+//! A proof split into units (`prove --split`), proved in shards
+//! (`--shard I/N --out DIR`) and merged (`--merge`): the same value as the
+//! whole proof, a certificate `hypertac verify` accepts, missing shards
+//! named, reruns that complete, and bad files refused.
+
+use std::path::Path;
+use std::process::Command;
+
+fn hypertac(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hypertac"))
+        .args(args)
+        .output()
+        .expect("run hypertac");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The `value: ...` line of a run.
+fn value(out: &str) -> String {
+    out.lines()
+        .find_map(|l| l.strip_prefix("value: "))
+        .unwrap_or_else(|| panic!("no value in {out}"))
+        .to_string()
+}
+
+/// Splits `rules` at `depth`, proves it in `shards` shards, merges, verifies,
+/// and compares with the unsharded proof.
+fn split_prove_merge(rules: &[&str], depth: &str, shards: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let frontier = dir.path().join("frontier");
+    let out = dir.path().join("out");
+    let proof = dir.path().join("merged.proof");
+    let mut args = vec!["prove"];
+    args.extend_from_slice(rules);
+    args.extend_from_slice(&["--split", depth, "--frontier", s(&frontier)]);
+    let (text, err, code) = hypertac(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains(" units, "), "{text}");
+    for i in 0..shards {
+        let shard = format!("{i}/{shards}");
+        let (text, err, code) = hypertac(&[
+            "prove",
+            "--frontier",
+            s(&frontier),
+            "--shard",
+            &shard,
+            "--out",
+            s(&out),
+            "--memory",
+            "16",
+        ]);
+        assert_eq!(code, 0, "{text}{err}");
+    }
+    let (text, err, code) = hypertac(&["prove", "--merge", s(&out), "--proof", s(&proof)]);
+    assert_eq!(code, 0, "{text}{err}");
+    let merged = value(&text);
+    let mut whole = vec!["prove"];
+    whole.extend_from_slice(rules);
+    whole.extend_from_slice(&["--memory", "16"]);
+    let (text, err, code) = hypertac(&whole);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(merged, value(&text), "{rules:?} split at {depth}");
+    let (text, err, code) = hypertac(&["verify", s(&proof)]);
+    assert_eq!(code, 0, "{text}{err}");
+    assert!(
+        text.contains(&format!("proof accepted: {merged}")),
+        "{text}"
+    );
+}
+
+#[test]
+fn sharded_proofs_merge_into_the_whole_proofs_value() {
+    split_prove_merge(&["--shape", "4x4", "--k", "3"], "2", 3);
+    split_prove_merge(&["--game", "tictactoe"], "2", 4);
+    split_prove_merge(&["--shape", "3x3x3"], "1", 1);
+    split_prove_merge(&["--shape", "4x4", "--k", "4"], "3", 2);
+    split_prove_merge(&["--shape", "5x4", "--k", "4", "--gravity", "y"], "2", 5);
+}
+
+#[test]
+fn a_missing_shard_is_named_and_its_rerun_completes_the_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let frontier = dir.path().join("f");
+    let out = dir.path().join("out");
+    let (_, err, code) = hypertac(&[
+        "prove",
+        "--game",
+        "tictactoe",
+        "--split",
+        "2",
+        "--frontier",
+        s(&frontier),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let shard = |i: &str| {
+        hypertac(&[
+            "prove",
+            "--frontier",
+            s(&frontier),
+            "--shard",
+            i,
+            "--out",
+            s(&out),
+            "--memory",
+            "16",
+        ])
+    };
+    for i in ["0/3", "2/3"] {
+        assert_eq!(shard(i).2, 0);
+    }
+    let (text, err, code) = hypertac(&["prove", "--merge", s(&out)]);
+    assert_eq!(code, 1, "{text}{err}");
+    assert!(err.contains("the root's value is not known"), "{err}");
+    assert!(err.contains("missing shard 1/3"), "{err}");
+    assert!(err.contains("unit 1 ("), "{err}");
+    assert!(!err.contains("unit 0 ("), "{err}");
+    // Rerunning shard 0 proves nothing again.
+    let (text, _, code) = shard("0/3");
+    assert_eq!(code, 0);
+    assert!(text.contains("proved earlier"), "{text}");
+    assert!(!text.contains("positions,"), "{text}");
+    assert_eq!(shard("1/3").2, 0);
+    let (text, err, code) = hypertac(&["prove", "--merge", s(&out)]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(value(&text), "draw");
+}
+
+#[test]
+fn bad_frontiers_and_arguments_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let frontier = dir.path().join("f");
+    let f = s(&frontier);
+    let out = dir.path().join("out");
+    let (_, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "4x4",
+        "--k",
+        "3",
+        "--split",
+        "2",
+        "--frontier",
+        f,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let good = std::fs::read_to_string(&frontier).unwrap();
+    let run = || hypertac(&["prove", "--frontier", f, "--shard", "0/2", "--out", s(&out)]);
+    let cases = [
+        (
+            good.replacen("hypertac-frontier", "something-else", 1),
+            "not a frontier file",
+        ),
+        (good.replacen("0,0;1,0", "0,0;2,0", 1), "not the split's"),
+        (good[..good.len() - 10].to_string(), "truncated"),
+        (format!("{good}0,0;1,1\n"), "more lines"),
+        (good.replacen("\"depth\":2", "\"depth\":3", 1), "units"),
+        (good.replacen("\"units\"", "\"unitz\"", 1), "bad header"),
+    ];
+    for (text, want) in cases {
+        std::fs::write(&frontier, text).unwrap();
+        let (o, err, code) = run();
+        assert_eq!(code, 2, "{want}: {o}{err}");
+        assert!(err.contains(want), "{want}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    std::fs::write(&frontier, &good).unwrap();
+    let bad_args: [&[&str]; 5] = [
+        &["prove", "--frontier", f, "--shard", "2/2", "--out", s(&out)],
+        &[
+            "prove",
+            "--frontier",
+            f,
+            "--shard",
+            "0/2",
+            "--out",
+            s(&out),
+            "--game",
+            "qubic",
+        ],
+        &["prove", "--merge", s(&out), "--shard", "0/2"],
+        &["prove", "--game", "4d", "--split", "4", "--frontier", f],
+        &[
+            "prove",
+            "--game",
+            "tictactoe",
+            "--split",
+            "0",
+            "--frontier",
+            f,
+        ],
+    ];
+    for args in bad_args {
+        let (o, err, code) = hypertac(args);
+        assert_eq!(code, 2, "{args:?}: {o}{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // A unit proof of another position is refused by the merge, by name.
+    assert_eq!(run().2, 0);
+    std::fs::copy(out.join("unit-0.proof"), out.join("unit-1.proof")).unwrap();
+    let (_, err, code) = hypertac(&["prove", "--merge", s(&out)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("unit-1.proof is the proof of another position"),
+        "{err}"
+    );
+}
