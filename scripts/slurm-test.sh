@@ -184,12 +184,6 @@ start_slurm() {
 }
 
 # --- Jobs ----------------------------------------------------------------------
-submitted() { # records a job id for cleanup; echoes it
-  local id=${1%%;*}
-  jobs_submitted+=("$id")
-  echo "$id"
-}
-
 wait_for() { # JOBID SECONDS: until no task of the job is pending or running
   local deadline=$((SECONDS + $2)) queued
   while :; do
@@ -205,6 +199,54 @@ wait_for() { # JOBID SECONDS: until no task of the job is pending or running
 task_states() { # JOBID: "TASK STATE" lines of an array job, sorted
   timeout 10 scontrol -o show job "$1" |
     sed -n 's/.*ArrayTaskId=\([0-9]*\) .*JobState=\([A-Z_]*\) .*/\1 \2/p' | sort -n
+}
+
+# Waits for a 4-task array and its merge job (ids "ARRAY MERGE", as the
+# submit scripts print them) and checks that every task completed.
+await_array_and_merge() { # IDS
+  local array=${1% *} merge=${1#* }
+  jobs_submitted+=("$array" "$merge")
+  wait_for "$array" 600
+  wait_for "$merge" 300
+  [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 1 2 3)" ] ||
+    fail "array $array: $(task_states "$array" | tr '\n' ' ')"
+}
+
+# Submits a held 4-task array of SCRIPT and MERGE_SCRIPT OUT after it
+# (afterok), cancels task 1, releases the others and waits; checks that the
+# merge job was cancelled (afterok never satisfied) and that task 1 never ran.
+array_with_task_1_cancelled() { # OUT SCRIPT MERGE_SCRIPT [SCRIPT ARGUMENTS...]
+  local out=$1 script=$2 merge_script=$3 array merge
+  shift 3
+  mkdir -p "$out"
+  array=$(timeout 60 sbatch --parsable --hold --array=0-3 \
+    --output="$out/slurm-%A_%a.out" "$script" "$@")
+  array=${array%%;*}
+  jobs_submitted+=("$array")
+  timeout 30 scancel "${array}_1"
+  merge=$(timeout 60 sbatch --parsable --dependency="afterok:$array" \
+    --kill-on-invalid-dep=yes --output="$out/slurm-%j-merge.out" "$merge_script" "$out")
+  merge=${merge%%;*}
+  jobs_submitted+=("$merge")
+  timeout 30 scontrol release "$array"
+  wait_for "$array" 600
+  wait_for "$merge" 120
+  timeout 10 scontrol -o show job "$merge" | grep -q 'JobState=CANCELLED' ||
+    fail "the merge job $merge ran though task 1 was cancelled"
+  # A task cancelled while pending leaves the array's list of tasks.
+  [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 2 3)" ] ||
+    fail "array $array: $(task_states "$array" | tr '\n' ' ')"
+}
+
+# Reruns task 1 of a 4-task array of SCRIPT alone and waits for it.
+rerun_task_1() { # OUT SCRIPT [SCRIPT ARGUMENTS...]
+  local out=$1 script=$2 array
+  shift 2
+  array=$(timeout 60 sbatch --parsable --array=1 --export=ALL,HYPERTAC_SHARDS=4 \
+    --output="$out/slurm-%A_%a.out" "$script" "$@")
+  array=${array%%;*}
+  jobs_submitted+=("$array")
+  wait_for "$array" 600
 }
 
 # --- The tournament ------------------------------------------------------------
@@ -238,14 +280,8 @@ tournament_array() {
     fail "the unsharded run did not play 24 games"
 
   say "a 4-task array and its merge job (--dependency=afterok)"
-  local out=$work/run1 ids array merge
-  ids=$(timeout 60 scripts/slurm/submit-tournament.sh 4 "$out" "${tournament[@]}")
-  array=$(submitted "${ids% *}")
-  merge=$(submitted "${ids#* }")
-  wait_for "$array" 600
-  wait_for "$merge" 120
-  [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 1 2 3)" ] ||
-    fail "array $array: $(task_states "$array" | tr '\n' ' ')"
+  local out=$work/run1 status=0
+  await_array_and_merge "$(timeout 60 scripts/slurm/submit-tournament.sh 4 "$out" "${tournament[@]}")"
   [ -f "$out/standings.txt" ] || fail "the merge job wrote no standings.txt: $(cat "$out"/slurm-*-standings.out)"
   diff -u "$work/whole-table.txt" "$out/standings.txt" ||
     fail "the merged table differs from the unsharded run's"
@@ -254,26 +290,11 @@ tournament_array() {
 
   say "a second array with task 1 cancelled before it runs"
   out=$work/run2
-  mkdir -p "$out"
-  array=$(submitted "$(timeout 60 sbatch --parsable --hold --array=0-3 \
-    --output="$out/slurm-%A_%a.out" \
-    scripts/slurm/tournament.sbatch "$out" "${tournament[@]}")")
-  timeout 30 scancel "${array}_1"
-  merge=$(submitted "$(timeout 60 sbatch --parsable --dependency="afterok:$array" \
-    --kill-on-invalid-dep=yes --output="$out/slurm-%j-standings.out" \
-    scripts/slurm/standings.sbatch "$out")")
-  timeout 30 scontrol release "$array"
-  wait_for "$array" 600
-  wait_for "$merge" 120
-  timeout 10 scontrol -o show job "$merge" | grep -q 'JobState=CANCELLED' ||
-    fail "the merge job $merge ran though task 1 was cancelled"
+  array_with_task_1_cancelled "$out" scripts/slurm/tournament.sbatch scripts/slurm/standings.sbatch \
+    "$out" "${tournament[@]}"
   [ ! -e "$out/standings.txt" ] || fail "the merge job wrote standings.txt"
-  say "the merge job was cancelled (afterok never satisfied); merging by hand:"
-  # A task cancelled while pending leaves the array's list of tasks.
-  [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 2 3)" ] ||
-    fail "array $array: $(task_states "$array" | tr '\n' ' ')"
   [ ! -e "$out/shard-1-of-4.jsonl" ] || fail "the cancelled task 1 wrote its log"
-  local status=0
+  say "the merge job was cancelled (afterok never satisfied); merging by hand:"
   timeout 60 "$hypertac" referee standings "$out"/shard-*.jsonl >"$work/run2.out" 2>"$work/run2.err" ||
     status=$?
   cat "$work/run2.err"
@@ -283,10 +304,7 @@ tournament_array() {
     fail "standings did not name shard 1/4"
 
   say "rerunning shard 1/4 alone"
-  array=$(submitted "$(timeout 60 sbatch --parsable --array=1 \
-    --export=ALL,HYPERTAC_SHARDS=4 --output="$out/slurm-%A_%a.out" \
-    scripts/slurm/tournament.sbatch "$out" "${tournament[@]}")")
-  wait_for "$array" 600
+  rerun_task_1 "$out" scripts/slurm/tournament.sbatch "$out" "${tournament[@]}"
   timeout 60 "$hypertac" referee standings "$out"/shard-*.jsonl >"$work/run2.out" ||
     fail "standings after the rerun: $(cat "$work/run2.out")"
   diff -u "$work/whole-table.txt" "$work/run2.out" ||
@@ -301,7 +319,7 @@ tournament_array() {
 # array with one task cancelled, whose merge must name that shard, and the
 # rerun of that shard alone.
 proof_array() {
-  local rules=(--shape 4x4 --k 4) whole value out ids array merge status=0
+  local rules=(--shape 4x4 --k 4) whole value out status=0
   say "proof: the unsharded run"
   whole=$(timeout 300 "$hypertac" prove "${rules[@]}" --memory 64)
   value=$(sed -n 's/^value: //p' <<<"$whole")
@@ -311,13 +329,8 @@ proof_array() {
 
   say "proof: a 4-task array and its merge job (--dependency=afterok)"
   out=$work/proof1
-  ids=$(timeout 60 scripts/slurm/submit-proof.sh 4 "$work/proof.frontier" "$out" --memory 16)
-  array=$(submitted "${ids% *}")
-  merge=$(submitted "${ids#* }")
-  wait_for "$array" 600
-  wait_for "$merge" 300
-  [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 1 2 3)" ] ||
-    fail "proof array $array: $(task_states "$array" | tr '\n' ' ')"
+  await_array_and_merge \
+    "$(timeout 60 scripts/slurm/submit-proof.sh 4 "$work/proof.frontier" "$out" --memory 16)"
   [ -f "$out/verify.txt" ] || fail "the merge job verified no proof: $(cat "$out"/slurm-*-merge.out)"
   grep -q "^proof accepted: $value\$" "$out/verify.txt" ||
     fail "the merged proof is not a verified $value: $(cat "$out/verify.txt")"
@@ -326,21 +339,11 @@ proof_array() {
 
   say "proof: a second array with task 1 cancelled before it runs"
   out=$work/proof2
-  mkdir -p "$out"
-  array=$(submitted "$(timeout 60 sbatch --parsable --hold --array=0-3 \
-    --output="$out/slurm-%A_%a.out" \
-    scripts/slurm/prove.sbatch "$work/proof.frontier" "$out" --memory 16)")
-  timeout 30 scancel "${array}_1"
-  merge=$(submitted "$(timeout 60 sbatch --parsable --dependency="afterok:$array" \
-    --kill-on-invalid-dep=yes --output="$out/slurm-%j-merge.out" \
-    scripts/slurm/prove-merge.sbatch "$out")")
-  timeout 30 scontrol release "$array"
-  wait_for "$array" 600
-  wait_for "$merge" 120
-  timeout 10 scontrol -o show job "$merge" | grep -q 'JobState=CANCELLED' ||
-    fail "the proof merge job $merge ran though task 1 was cancelled"
+  array_with_task_1_cancelled "$out" scripts/slurm/prove.sbatch scripts/slurm/prove-merge.sbatch \
+    "$work/proof.frontier" "$out" --memory 16
   [ ! -e "$out/root.proof" ] || fail "the merge job wrote root.proof"
   [ ! -e "$out/shard-1-of-4.done" ] || fail "the cancelled task 1 finished its shard"
+  say "the merge job was cancelled; merging by hand:"
   timeout 120 "$hypertac" prove --merge "$out" >"$work/proof2.out" 2>"$work/proof2.err" || status=$?
   cat "$work/proof2.err"
   [ "$status" -eq 1 ] || fail "prove --merge with a shard missing exited $status, not 1"
@@ -348,10 +351,7 @@ proof_array() {
     fail "prove --merge did not name shard 1/4"
 
   say "rerunning proof shard 1/4 alone"
-  array=$(submitted "$(timeout 60 sbatch --parsable --array=1 \
-    --export=ALL,HYPERTAC_SHARDS=4 --output="$out/slurm-%A_%a.out" \
-    scripts/slurm/prove.sbatch "$work/proof.frontier" "$out" --memory 16)")
-  wait_for "$array" 600
+  rerun_task_1 "$out" scripts/slurm/prove.sbatch "$work/proof.frontier" "$out" --memory 16
   timeout 120 "$hypertac" prove --merge "$out" --proof "$out/root.proof" >"$work/proof2.out" ||
     fail "prove --merge after the rerun: $(cat "$work/proof2.out")"
   grep -q "^value: $value\$" "$work/proof2.out" ||

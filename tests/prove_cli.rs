@@ -1,19 +1,9 @@
 //! `hypertac prove` end to end: values, certificates that `hypertac verify`
 //! accepts, checkpoints, and bad arguments.
 
-use std::process::Command;
+mod common;
 
-fn hypertac(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hypertac"))
-        .args(args)
-        .output()
-        .expect("run hypertac");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::run_args as hypertac;
 
 #[test]
 fn proves_writes_a_certificate_and_verify_accepts_it() {

@@ -3,20 +3,11 @@
 //! whole proof, a certificate `hypertac verify` accepts, missing shards
 //! named, reruns that complete, and bad files refused.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn hypertac(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hypertac"))
-        .args(args)
-        .output()
-        .expect("run hypertac");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use std::path::Path;
+
+use common::run_args as hypertac;
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -55,3 +55,17 @@ pub fn records(home: &Path, args: &[&str]) -> (bool, String, String) {
 pub fn errors(text: &str) -> Vec<&str> {
     text.lines().filter(|l| l.starts_with("error:")).collect()
 }
+
+/// Runs the binary with `args` (no store involved); returns stdout, stderr
+/// and the exit code.
+pub fn run_args(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hypertac"))
+        .args(args)
+        .output()
+        .expect("run hypertac");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
