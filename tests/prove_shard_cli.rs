@@ -202,3 +202,49 @@ fn bad_frontiers_and_arguments_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn units_a_won_root_no_longer_needs_are_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let frontier = dir.path().join("f");
+    let out = dir.path().join("out");
+    let proof = dir.path().join("p");
+    // 4x4 with k = 3 is won by X: once one first move is proved to win,
+    // the units of the other first moves are not needed.
+    let (_, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "4x4",
+        "--k",
+        "3",
+        "--split",
+        "1",
+        "--frontier",
+        s(&frontier),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (text, err, code) = hypertac(&[
+        "prove",
+        "--frontier",
+        s(&frontier),
+        "--shard",
+        "0/1",
+        "--out",
+        s(&out),
+        "--memory",
+        "16",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("unit 0 (") && text.contains("X wins"),
+        "{text}"
+    );
+    assert!(text.contains("not needed"), "{text}");
+    assert!(out.join("shard-0-of-1.done").exists());
+    let (text, err, code) = hypertac(&["prove", "--merge", s(&out), "--proof", s(&proof)]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(value(&text), "X wins");
+    assert!(text.contains("were not needed"), "{text}");
+    let (text, err, code) = hypertac(&["verify", s(&proof)]);
+    assert_eq!(code, 0, "{text}{err}");
+}

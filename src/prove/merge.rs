@@ -58,6 +58,7 @@ pub fn merge(
     let missing: Vec<usize> = (0..values.len())
         .filter(|&u| values[u] == Verdict::Unknown)
         .collect();
+    let needed = split.needed(&values);
     println!(
         "merging {}: {} of {} units proved",
         describe_root(root),
@@ -66,8 +67,9 @@ pub fn merge(
     );
     let verdict = split.value(&values);
     let Some(value) = value_of(verdict) else {
+        let missing: Vec<usize> = missing.into_iter().filter(|&u| needed[u]).collect();
         eprintln!(
-            "hypertac prove: the root's value is not known: {} units have no proof in {}",
+            "hypertac prove: the root's value is not known: {} units it needs have no proof in {}",
             missing.len(),
             dirs.iter()
                 .map(|d| d.display().to_string())

@@ -5,8 +5,12 @@
 //! `DIR/unit-U.proof` (written through a temporary file, so a file there is
 //! whole), with `DIR/unit-U.checkpoint` while it runs. A unit whose proof
 //! is already there is skipped, so a shard that died is simply run again.
-//! When all its units are proved it writes `DIR/shard-I-of-N.done`, which
-//! tells `--merge` how the units were shared out.
+//! Before each unit it reads the proofs already in DIR (its own and other
+//! shards') and skips the unit if the root's value no longer depends on it
+//! (e.g. another unit already proved a winning move of the side to move).
+//! When all its units are proved or not needed it writes
+//! `DIR/shard-I-of-N.done`, which tells `--merge` how the units were shared
+//! out.
 
 use super::frontier::{write_atomically, Frontier};
 use super::solve::{certificate, solve, verdict_of, Job};
@@ -144,12 +148,20 @@ pub fn run_shard(job: &ShardJob) -> Result<bool, String> {
     );
     let shape = rules.shape();
     let mut open = Vec::new();
+    let mut values = vec![Verdict::Unknown; split.unit_count()];
     for &u in &mine {
         let moves = frontier.unit(u).to_vec();
         let name = format!("unit {u} ({})", notation::format_move_list(shape, &moves));
         let proof = unit_proof(job.out, u);
         if let Some(cert) = load_unit(&proof, &rules, &moves)? {
             println!("{name}: {}, proved earlier", cert.value);
+            values[u] = verdict_of(cert.value);
+            continue;
+        }
+        // Other shards' results too: a unit the root no longer needs is skipped.
+        read_values(&frontier, job.out, &mut values)?;
+        if !split.needed(&values)[u] {
+            println!("{name}: not needed (the units proved so far decide what it would)");
             continue;
         }
         if job.stop.load(Ordering::Relaxed) {
@@ -181,6 +193,7 @@ pub fn run_shard(job: &ShardJob) -> Result<bool, String> {
         debug_assert_eq!(verdict_of(cert.value), solved.verdict);
         cert.save(&proof)
             .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;
+        values[u] = solved.verdict;
         let _ = std::fs::remove_file(&checkpoint);
         println!(
             "{name}: {}, {nodes} positions, {:.1} s",
@@ -197,8 +210,27 @@ pub fn run_shard(job: &ShardJob) -> Result<bool, String> {
         return Ok(false);
     }
     write_atomically(&done_marker(job.out, job.shard), b"")?;
-    println!("shard {me}/{shards}: all {} units proved", mine.len());
+    println!(
+        "shard {me}/{shards}: all {} units proved or not needed",
+        mine.len()
+    );
     Ok(true)
+}
+
+/// Fills in the values of units whose proofs have appeared in `dir`.
+///
+/// # Errors
+/// A proof file there that is not of its unit.
+pub fn read_values(frontier: &Frontier, dir: &Path, values: &mut [Verdict]) -> Result<(), String> {
+    let rules = frontier.split.root().rules();
+    for (u, value) in values.iter_mut().enumerate() {
+        if *value == Verdict::Unknown {
+            if let Some(cert) = load_unit(&unit_proof(dir, u), rules, frontier.unit(u))? {
+                *value = verdict_of(cert.value);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The shard counts N of the `shard-I-of-N.done` markers in `dirs`.

@@ -110,7 +110,7 @@ impl Split {
                 let pos = Position::from_moves(root.rules().clone(), &split.nodes[id].moves)
                     .map_err(|(i, e)| ProveError(format!("move {}: {e}", i + 1)))?;
                 let mut children = Vec::new();
-                for mv in pos.legal_moves() {
+                for mv in ordered_moves(&pos) {
                     let mut child = pos.clone();
                     child.play(mv);
                     let key = canonical(&child, &maps);
@@ -205,6 +205,33 @@ impl Split {
         out
     }
 
+    /// Which units the root's value still depends on, given the units'
+    /// values so far (`Unknown` for those not proved): the units with no
+    /// value that can be reached from the root through positions whose
+    /// value is not known yet. Once a unit is not needed it stays so, since
+    /// more values never undo a known one.
+    ///
+    /// # Panics
+    /// When `values` does not have one value for each unit.
+    pub fn needed(&self, values: &[Verdict]) -> Vec<bool> {
+        assert_eq!(values.len(), self.units.len(), "one value per unit");
+        let known = self.values(values);
+        let mut needed = vec![false; self.units.len()];
+        let mut visited = vec![false; self.nodes.len()];
+        let mut stack = vec![0usize];
+        while let Some(id) = stack.pop() {
+            if known[id] != Verdict::Unknown || std::mem::replace(&mut visited[id], true) {
+                continue;
+            }
+            match self.nodes[id].kind {
+                Kind::Unit(u) => needed[u] = true,
+                Kind::Inner => stack.extend(self.nodes[id].children.iter().map(|&(_, c)| c)),
+                Kind::Over(_) => {}
+            }
+        }
+        needed
+    }
+
     fn to_move(&self, id: usize) -> Player {
         Player::to_move_at(self.nodes[id].moves.len())
     }
@@ -295,6 +322,36 @@ fn minimax(me: Player, children: impl Iterator<Item = Verdict>) -> Verdict {
     }
 }
 
+/// The legal moves, strongest first by a static score (how much a stone
+/// there does to the lines through it), so that the units of promising
+/// moves come first: a shard proves them first, and once one proves a win
+/// the others are not needed.
+fn ordered_moves(pos: &Position) -> Vec<Cell> {
+    let me = pos.to_move().index();
+    let mut scored: Vec<(u32, Cell)> = pos
+        .legal_moves()
+        .map(|cell| {
+            let score = pos.line_view().map_or(0, |view| {
+                view.through(cell)
+                    .iter()
+                    .map(|&l| {
+                        let c = view.counts(l);
+                        let (mine, theirs) = (u32::from(c[me]), u32::from(c[1 - me]));
+                        match (mine, theirs) {
+                            (m, 0) => 1 << (2 * m.min(3) + 1),
+                            (0, t) => (1 << (2 * t.min(3) + 1)) - 1,
+                            _ => 0,
+                        }
+                    })
+                    .sum()
+            });
+            (score, cell)
+        })
+        .collect();
+    scored.sort_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
+    scored.into_iter().map(|(_, c)| c).collect()
+}
+
 /// A certificate entry for the position after `moves`.
 fn entry(moves: &[Cell], words: usize, mv: Cell) -> Entry {
     let mut x = vec![0u64; words];
@@ -366,6 +423,34 @@ mod tests {
             minimax(Player::O, [Win(Player::X)].into_iter()),
             Win(Player::X)
         );
+    }
+
+    #[test]
+    fn a_decided_root_needs_no_more_units() {
+        let root = Position::new(rules("4x4", 3));
+        let split = Split::new(&root, 2).unwrap();
+        let n = split.unit_count();
+        let mut values = vec![Verdict::Unknown; n];
+        assert!(split.needed(&values).iter().all(|&b| b));
+        // Every unit under X's first move class won: the root is won, nothing else is needed.
+        let first = split.nodes[0].children[0].1;
+        for &(_, c) in &split.nodes[first].children {
+            if let Kind::Unit(u) = split.nodes[c].kind {
+                values[u] = Verdict::Win(Player::X);
+            }
+        }
+        assert_eq!(split.value(&values), Verdict::Win(Player::X));
+        assert!(split.needed(&values).iter().all(|&b| !b));
+        // One O reply holding the draw leaves X's first move undecided: the
+        // other units under it are still needed.
+        let mut values = vec![Verdict::Unknown; n];
+        let Kind::Unit(u) = split.nodes[split.nodes[first].children[0].1].kind else {
+            panic!("depth 2 children are units")
+        };
+        values[u] = Verdict::Draw;
+        let needed = split.needed(&values);
+        assert!(!needed[u]);
+        assert_eq!(needed.iter().filter(|&&b| b).count(), n - 1);
     }
 
     #[test]
