@@ -162,7 +162,7 @@ fn bad_frontiers_and_arguments_are_refused() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
     std::fs::write(&frontier, &good).unwrap();
-    let bad_args: [&[&str]; 5] = [
+    let bad_args: [&[&str]; 6] = [
         &["prove", "--frontier", f, "--shard", "2/2", "--out", s(&out)],
         &[
             "prove",
@@ -184,6 +184,17 @@ fn bad_frontiers_and_arguments_are_refused() {
             "--split",
             "0",
             "--frontier",
+            f,
+        ],
+        &[
+            "prove",
+            "--game",
+            "tictactoe",
+            "--split",
+            "2",
+            "--frontier",
+            f,
+            "--proof",
             f,
         ],
     ];

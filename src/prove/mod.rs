@@ -149,6 +149,11 @@ fn prove(args: &ProveArgs) -> Result<i32, String> {
     let pos = Position::from_moves(rules.clone(), &moves)
         .map_err(|(i, e)| format!("--moves: move {} is illegal: {e}", i + 1))?;
     if let Some(depth) = args.split {
+        if args.proof.is_some() || args.checkpoint.is_some() || args.time.is_some() {
+            return Err(
+                "--split only writes the frontier: --proof goes with --merge, --time with --shard (per unit), and shards keep their own checkpoints".into(),
+            );
+        }
         let path = args
             .frontier
             .as_deref()
