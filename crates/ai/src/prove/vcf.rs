@@ -8,8 +8,8 @@
 //! defender's nodes to find the few replies that can stop the attacker's
 //! sequence (see [`zone`]).
 
-use crate::board::Board;
-use hypertac_core::Player;
+use crate::board::{Bits, Board};
+use hypertac_core::{zobrist, Cell, Player};
 
 /// A threat sequence found: the moves in order (attacker, defender's block,
 /// attacker, ...; ends with the attacker's move) and the cells where the
@@ -59,7 +59,13 @@ impl Vcf {
         self.nodes = 0;
         self.limit = limit;
         let me = b.to_move();
-        let found = self.attack(b, me, depth);
+        let found = match b.bits() {
+            Some((bits, stones)) => {
+                let (a, d) = (stones[me.index()], stones[me.other().index()]);
+                self.attack_bits(bits, me, [a, d], b.hash(), depth)
+            }
+            None => self.attack(b, me, depth),
+        };
         self.total += self.nodes;
         found.then(|| Sequence {
             moves: self.path.clone(),
@@ -122,6 +128,124 @@ impl Vcf {
             self.failed[slot] = (key, depth);
         }
         false
+    }
+
+    /// [`Vcf::attack`] on a board of at most 64 cells, its stones as words:
+    /// `stones` are the attacker's and the defender's, `hash` their Zobrist
+    /// hash (the cache's key, as [`Board::hash`]).
+    fn attack_bits(
+        &mut self,
+        bits: &Bits,
+        me: Player,
+        stones: [u64; 2],
+        hash: u64,
+        depth: u32,
+    ) -> bool {
+        let [a, d] = stones;
+        let (mine, theirs) = (bits.wins(a, d), bits.wins(d, a));
+        self.attack_bits_with(bits, me, stones, hash, depth, mine, theirs)
+    }
+
+    /// [`Vcf::attack_bits`] with the cells where the attacker (`mine`) and
+    /// the defender (`theirs`) complete a line already known.
+    #[allow(clippy::too_many_arguments)]
+    fn attack_bits_with(
+        &mut self,
+        bits: &Bits,
+        me: Player,
+        stones: [u64; 2],
+        hash: u64,
+        depth: u32,
+        mine: u64,
+        theirs: u64,
+    ) -> bool {
+        let [a, d] = stones;
+        if mine != 0 {
+            self.wins.push(mine.trailing_zeros());
+            return true;
+        }
+        if theirs.count_ones() >= 2 || depth == 0 || self.nodes >= self.limit {
+            return false;
+        }
+        let key = hash ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = key as usize & (CACHE - 1);
+        if self.failed[slot].0 == key && self.failed[slot].1 >= depth {
+            return false;
+        }
+        self.nodes += 1;
+        let mut candidates = [0u8; 64];
+        let count = if theirs != 0 {
+            candidates[0] = theirs.trailing_zeros() as u8;
+            1
+        } else {
+            self.makers_bits(bits, a, d, &mut candidates)
+        };
+        let gravity = bits.has_gravity();
+        let stone = |c: u32, p: Player| zobrist::key(Cell(u64::from(c)), p);
+        for &c in &candidates[..count] {
+            let c = u32::from(c);
+            let a2 = a | 1 << c;
+            // Without gravity a stone adds threats only on its own lines,
+            // and takes away the other side's on its cell: the attacker had
+            // none, the defender at most one, on `c` if any.
+            let (theirs2, blocks) = if gravity {
+                (bits.wins(d, a2), bits.wins(a2, d))
+            } else {
+                (theirs & !(1 << c), bits.wins_through(c, a2, d))
+            };
+            if theirs2 != 0 {
+                continue;
+            }
+            match blocks.count_ones() {
+                0 => {}
+                1 => {
+                    let t = blocks.trailing_zeros();
+                    let d2 = d | 1 << t;
+                    self.path.push(c);
+                    self.path.push(t);
+                    let h = hash ^ stone(c, me) ^ stone(t, me.other());
+                    let won = if gravity {
+                        self.attack_bits(bits, me, [a2, d2], h, depth - 1)
+                    } else {
+                        // The block took the attacker's only threat; the
+                        // defender's new ones lie on the block's lines.
+                        let theirs3 = bits.wins_through(t, d2, a2);
+                        self.attack_bits_with(bits, me, [a2, d2], h, depth - 1, 0, theirs3)
+                    };
+                    if won {
+                        return true;
+                    }
+                    self.path.truncate(self.path.len() - 2);
+                }
+                _ => {
+                    self.path.push(c);
+                    let first = blocks.trailing_zeros();
+                    let second = (blocks & (blocks - 1)).trailing_zeros();
+                    self.wins.extend_from_slice(&[first, second]);
+                    return true;
+                }
+            }
+        }
+        if self.nodes < self.limit {
+            self.failed[slot] = (key, depth);
+        }
+        false
+    }
+
+    /// [`Vcf::threat_makers`] on words: writes the cells into `out` and
+    /// returns their number.
+    fn makers_bits(&mut self, bits: &Bits, a: u64, d: u64, out: &mut [u8; 64]) -> usize {
+        let mut tally = [0u8; 64];
+        let mut cells = bits.makers(a, d, &mut tally);
+        let mut n = 0;
+        while cells != 0 {
+            out[n] = cells.trailing_zeros() as u8;
+            n += 1;
+            cells &= cells - 1;
+        }
+        // Stable: equal tallies stay in cell order.
+        out[..n].sort_by_key(|&c| std::cmp::Reverse(tally[usize::from(c)]));
+        n
     }
 
     /// Playable cells where `me` would make a threat, most threats first.
