@@ -262,9 +262,27 @@ impl Search {
             moves.into_iter().map(|c| (self.move_score(c), c)).collect();
         scored.sort_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
         let mut out: Vec<Child> = Vec::with_capacity(scored.len());
+        // Keys seen, in an open-addressing set twice the moves' size (so
+        // symmetric images are dropped without comparing every pair).
+        let size = (scored.len() * 2).next_power_of_two();
+        let mut seen = vec![0u64; size];
         for (_, cell) in scored {
             let key = self.canon.key_with(cell, me) ^ salt;
-            if !out.iter().any(|c| c.key == key) {
+            // 0 marks an empty slot; a key of 0 is looked for among the
+            // children instead.
+            let mut at = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (size - 1);
+            let fresh = loop {
+                match seen[at] {
+                    0 if key != 0 => {
+                        seen[at] = key;
+                        break true;
+                    }
+                    k if k == key => break false,
+                    _ if key == 0 => break !out.iter().any(|c| c.key == 0),
+                    _ => at = (at + 1) & (size - 1),
+                }
+            };
+            if fresh {
                 let rank = out.len() as u32;
                 out.push(Child {
                     cell,
