@@ -764,6 +764,11 @@ impl Bits {
         out & self.playable(mine | theirs)
     }
 
+    /// Each line's cells.
+    pub fn masks(&self) -> &[u64] {
+        &self.masks
+    }
+
     /// Whether stones fall (then a stone changes which cells are playable,
     /// not only the lines through it).
     pub fn has_gravity(&self) -> bool {

@@ -24,9 +24,14 @@ pub(crate) struct Sequence {
 /// Failed searches by position, lossy.
 const CACHE: usize = 1 << 16;
 
+/// The low bits of a [`Vcf::failed`] entry: the depth searched (the rest
+/// is the key's), so an entry takes one word and the cache stays small
+/// enough for the processor's caches.
+const DEPTH_BITS: u64 = 63;
+
 /// The threat-sequence searcher, with a cache of positions without one.
 pub(crate) struct Vcf {
-    failed: Vec<(u64, u32)>,
+    failed: Vec<u64>,
     tally: Vec<u16>,
     path: Vec<u32>,
     wins: Vec<u32>,
@@ -40,7 +45,7 @@ impl Vcf {
     /// A searcher for a board of `cells` cells.
     pub fn new(cells: usize) -> Vcf {
         Vcf {
-            failed: vec![(0, 0); CACHE],
+            failed: vec![0; CACHE],
             tally: vec![0; cells],
             path: Vec::new(),
             wins: Vec::new(),
@@ -85,7 +90,7 @@ impl Vcf {
         }
         let key = b.hash() ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = key as usize & (CACHE - 1);
-        if self.failed[slot].0 == key && self.failed[slot].1 >= depth {
+        if self.has_failed(key, depth) {
             return false;
         }
         self.nodes += 1;
@@ -125,9 +130,16 @@ impl Vcf {
             b.unmake();
         }
         if self.nodes < self.limit {
-            self.failed[slot] = (key, depth);
+            self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
         }
         false
+    }
+
+    /// Whether the cache holds `key` as failed at `depth` attacker moves or more.
+    #[inline]
+    fn has_failed(&self, key: u64, depth: u32) -> bool {
+        let e = self.failed[key as usize & (CACHE - 1)];
+        (e ^ key) & !DEPTH_BITS == 0 && e & DEPTH_BITS >= u64::from(depth)
     }
 
     /// [`Vcf::attack`] on a board of at most 64 cells, its stones as words:
@@ -169,7 +181,7 @@ impl Vcf {
         }
         let key = hash ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = key as usize & (CACHE - 1);
-        if self.failed[slot].0 == key && self.failed[slot].1 >= depth {
+        if self.has_failed(key, depth) {
             return false;
         }
         self.nodes += 1;
@@ -227,7 +239,7 @@ impl Vcf {
             }
         }
         if self.nodes < self.limit {
-            self.failed[slot] = (key, depth);
+            self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
         }
         false
     }
@@ -286,6 +298,41 @@ pub(crate) fn zone(b: &Board, seq: &Sequence, zone: &mut [bool]) {
     for &c in seq.moves.iter().chain(&seq.wins) {
         zone[c as usize] = true;
     }
+    if let Some((bits, stones)) = b.bits() {
+        let k = u32::from(b.k());
+        let (att, def) = (stones[attacker.index()], stones[defender.index()]);
+        let blocks = blocks.iter().fold(0u64, |m, &c| m | 1 << c);
+        let empty = !(att | def);
+        let mut marked = 0u64;
+        for &m in bits.masks() {
+            if att & m == 0 && ((def | blocks) & m).count_ones() + 2 >= k {
+                marked |= m & empty;
+            }
+        }
+        while marked != 0 {
+            zone[marked.trailing_zeros() as usize] = true;
+            marked &= marked - 1;
+        }
+    } else {
+        mark_lines(b, attacker, defender, &blocks, zone);
+    }
+    if b.has_gravity() {
+        let columns: Vec<u64> = (0..zone.len() as u32)
+            .filter(|&c| zone[c as usize])
+            .map(|c| b.column_of(c))
+            .collect();
+        for c in 0..zone.len() as u32 {
+            if !zone[c as usize] && columns.contains(&b.column_of(c)) {
+                zone[c as usize] = true;
+            }
+        }
+    }
+}
+
+/// [`zone`]'s lines, walked by the line counters: marks the empty cells of
+/// every line without `attacker` stones where `defender`'s stones and
+/// `blocks` number k-2 or more.
+fn mark_lines(b: &Board, attacker: Player, defender: Player, blocks: &[u32], zone: &mut [bool]) {
     let k = u32::from(b.k());
     for l in 0..b.line_total() as u32 {
         let counts = b.counts(l);
@@ -300,17 +347,6 @@ pub(crate) fn zone(b: &Board, seq: &Sequence, zone: &mut [bool]) {
                 if b.stone(c) == 0 {
                     zone[c as usize] = true;
                 }
-            }
-        }
-    }
-    if b.has_gravity() {
-        let columns: Vec<u64> = (0..zone.len() as u32)
-            .filter(|&c| zone[c as usize])
-            .map(|c| b.column_of(c))
-            .collect();
-        for c in 0..zone.len() as u32 {
-            if !zone[c as usize] && columns.contains(&b.column_of(c)) {
-                zone[c as usize] = true;
             }
         }
     }
