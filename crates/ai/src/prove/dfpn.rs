@@ -33,6 +33,8 @@ use std::sync::Arc;
 const VCF_DEPTH: u32 = 32;
 /// Most positions one threat-sequence search visits.
 const VCF_LIMIT: u64 = 20_000;
+/// [`Tuning::zone_sequences`] by default.
+const ZONE_SEQUENCES: u32 = 16;
 /// Switches of the search's techniques, to measure what each is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -44,6 +46,10 @@ pub struct Tuning {
     /// The defender's replies are restricted to the zone of the attacker's
     /// threat sequence after a free move.
     pub zones: bool,
+    /// Most threat sequences (with different first moves) whose zones the
+    /// defender's replies must all lie in (a reply outside one zone leaves
+    /// that sequence winning); 1: the first sequence's zone only.
+    pub zone_sequences: u32,
 }
 
 impl Default for Tuning {
@@ -52,6 +58,7 @@ impl Default for Tuning {
             ordering: true,
             threat_sequences: true,
             zones: true,
+            zone_sequences: ZONE_SEQUENCES,
         }
     }
 }
@@ -105,6 +112,8 @@ pub(crate) struct Search {
     pub vcf: Vcf,
     pub attacker: Player,
     zone: Vec<bool>,
+    /// A second zone, intersected with the first.
+    zone2: Vec<bool>,
     pub nodes: u64,
     pub stopped: bool,
     budget: Budget,
@@ -125,6 +134,7 @@ impl Search {
             vcf: Vcf::new(cells),
             attacker: Player::X,
             zone: vec![false; cells],
+            zone2: vec![false; cells],
             nodes: 0,
             stopped: false,
             budget: Budget::default(),
@@ -221,18 +231,40 @@ impl Search {
         self.board.pass();
         let seq = self.vcf.find(&mut self.board, VCF_DEPTH, VCF_LIMIT);
         self.board.unmake();
-        match seq {
-            Some(seq) => {
-                vcf::zone(&self.board, &seq, &mut self.zone);
-                Expansion::Moves(
-                    moves
-                        .into_iter()
-                        .filter(|&c| self.zone[c as usize])
-                        .collect(),
-                )
+        let Some(seq) = seq else {
+            return Expansion::Moves(moves);
+        };
+        vcf::zone(&self.board, &seq, &mut self.zone);
+        // Other sequences, each starting elsewhere: a reply must stop all.
+        let mut avoid: Vec<u32> = seq.moves.first().copied().into_iter().collect();
+        for _ in 1..self.tuning.zone_sequences {
+            if avoid.is_empty() {
+                break;
             }
-            None => Expansion::Moves(moves),
+            self.board.pass();
+            let other = self
+                .vcf
+                .find_avoiding(&mut self.board, VCF_DEPTH, VCF_LIMIT, &avoid);
+            self.board.unmake();
+            let Some(other) = other else { break };
+            vcf::zone(&self.board, &other, &mut self.zone2);
+            for (z, &z2) in self.zone.iter_mut().zip(&self.zone2) {
+                *z &= z2;
+            }
+            if !moves.iter().any(|&c| self.zone[c as usize]) {
+                break;
+            }
+            match other.moves.first() {
+                Some(&first) => avoid.push(first),
+                None => break,
+            }
         }
+        Expansion::Moves(
+            moves
+                .into_iter()
+                .filter(|&c| self.zone[c as usize])
+                .collect(),
+        )
     }
 
     /// How much a stone of the side to move on `cell` does to the lines

@@ -35,6 +35,8 @@ pub(crate) struct Vcf {
     tally: Vec<u16>,
     path: Vec<u32>,
     wins: Vec<u32>,
+    /// First moves the current search may not play.
+    avoid: Vec<u32>,
     nodes: u64,
     limit: u64,
     /// Positions searched over all calls.
@@ -49,6 +51,7 @@ impl Vcf {
             tally: vec![0; cells],
             path: Vec::new(),
             wins: Vec::new(),
+            avoid: Vec::new(),
             nodes: 0,
             limit: 0,
             total: 0,
@@ -59,6 +62,19 @@ impl Vcf {
     /// attacker moves, `limit` positions), or `None`. The board is left as
     /// it was.
     pub fn find(&mut self, b: &mut Board, depth: u32, limit: u64) -> Option<Sequence> {
+        self.find_avoiding(b, depth, limit, &[])
+    }
+
+    /// As [`Vcf::find`], for a sequence whose first move is none of `avoid`.
+    pub fn find_avoiding(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        limit: u64,
+        avoid: &[u32],
+    ) -> Option<Sequence> {
+        self.avoid.clear();
+        self.avoid.extend_from_slice(avoid);
         self.path.clear();
         self.wins.clear();
         self.nodes = 0;
@@ -98,7 +114,11 @@ impl Vcf {
             Some(&t) => vec![t],
             None => self.threat_makers(b, me),
         };
+        let root = self.path.is_empty();
         for c in candidates {
+            if root && self.avoid.contains(&c) {
+                continue;
+            }
             b.make(c);
             let blocks = if b.threat_cells(me.other()).is_empty() {
                 b.threat_cells(me)
@@ -129,7 +149,8 @@ impl Vcf {
             }
             b.unmake();
         }
-        if self.nodes < self.limit {
+        // A root that avoided moves may still have a sequence.
+        if self.nodes < self.limit && (!root || self.avoid.is_empty()) {
             self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
         }
         false
@@ -194,8 +215,12 @@ impl Vcf {
         };
         let gravity = bits.has_gravity();
         let stone = |c: u32, p: Player| zobrist::key(Cell(u64::from(c)), p);
+        let root = self.path.is_empty();
         for &c in &candidates[..count] {
             let c = u32::from(c);
+            if root && self.avoid.contains(&c) {
+                continue;
+            }
             let a2 = a | 1 << c;
             // Without gravity a stone adds threats only on its own lines,
             // and takes away the other side's on its cell: the attacker had
@@ -238,7 +263,8 @@ impl Vcf {
                 }
             }
         }
-        if self.nodes < self.limit {
+        // A root that avoided moves may still have a sequence.
+        if self.nodes < self.limit && (!root || self.avoid.is_empty()) {
             self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
         }
         false
