@@ -697,6 +697,8 @@ pub(crate) struct Bits {
     gravity: Option<(u64, u32)>,
     /// Cells in a row.
     k: u32,
+    /// The most lines through a cell, at most 15 (a count [`Bits::makers`] keeps).
+    most: u32,
 }
 
 impl Bits {
@@ -734,11 +736,16 @@ impl Bits {
             all,
             gravity,
             k: u32::from(b.k),
+            most: (0..n as u32)
+                .map(|c| b.lines_of(c).len() as u32)
+                .max()
+                .unwrap_or(0)
+                .min(15),
         })
     }
 
     /// The cells a stone may be placed on when `occupied` are taken.
-    #[inline]
+    #[inline(always)]
     pub fn playable(&self, occupied: u64) -> u64 {
         let empty = self.all & !occupied;
         match self.gravity {
@@ -752,7 +759,7 @@ impl Bits {
 
     /// Playable cells where the side with stones `mine` completes a line
     /// (`theirs`: the other side's stones).
-    #[inline]
+    #[inline(always)]
     pub fn wins(&self, mine: u64, theirs: u64) -> u64 {
         let need = self.k - 1;
         let mut out = 0;
@@ -777,7 +784,7 @@ impl Bits {
 
     /// As [`Bits::wins`], on the lines through `cell` only (without
     /// gravity: the cells a stone there can have added).
-    #[inline]
+    #[inline(always)]
     pub fn wins_through(&self, cell: u32, mine: u64, theirs: u64) -> u64 {
         let need = self.k - 1;
         let c = cell as usize;
@@ -790,28 +797,49 @@ impl Bits {
         out & self.playable(mine | theirs)
     }
 
-    /// Playable cells where `mine` would make a threat (on a line with
-    /// k-2 of its stones, at least one, and none of `theirs`), each with
-    /// the number of such lines through it in `tally` (by cell, added to).
-    pub fn makers(&self, mine: u64, theirs: u64, tally: &mut [u8; 64]) -> u64 {
+    /// The playable cells where `mine` would make a threat (on a line with
+    /// k-2 of its stones, at least one, and none of `theirs`), written to
+    /// `out` with the most such lines through them first (then by cell);
+    /// returns their number.
+    // Always inlined, so that it is compiled with its caller's POPCNT.
+    #[inline(always)]
+    pub fn makers(&self, mine: u64, theirs: u64, out: &mut [u8; 64]) -> usize {
         let need = self.k.wrapping_sub(2);
-        let playable = self.playable(mine | theirs);
-        let mut out = 0;
         if need == 0 {
             return 0;
         }
+        let playable = self.playable(mine | theirs);
+        // Each cell's count of such lines, bit-sliced: bit c of planes[i]
+        // is bit i of cell c's count (counts past 15 are marked in `full`).
+        let mut planes = [0u64; 4];
+        let mut full = 0u64;
         for &m in &self.masks {
             if theirs & m == 0 && (mine & m).count_ones() == need {
-                let mut cells = m & playable;
-                out |= cells;
-                while cells != 0 {
-                    let c = cells.trailing_zeros();
-                    tally[c as usize] = tally[c as usize].saturating_add(1);
-                    cells &= cells - 1;
+                let mut carry = m & playable;
+                for p in &mut planes {
+                    let next = *p & carry;
+                    *p ^= carry;
+                    carry = next;
                 }
+                full |= carry;
             }
         }
-        out
+        let mut n = 0;
+        for count in (1..=self.most).rev() {
+            let mut cells = planes.iter().enumerate().fold(!0u64, |acc, (i, &p)| {
+                acc & if count >> i & 1 == 1 { p } else { !p }
+            });
+            cells &= !full;
+            if count == self.most {
+                cells |= full;
+            }
+            while cells != 0 {
+                out[n] = cells.trailing_zeros() as u8;
+                n += 1;
+                cells &= cells - 1;
+            }
+        }
+        n
     }
 }
 
@@ -1029,16 +1057,20 @@ mod tests {
                         let (mine, theirs) = (stones[p.index()], stones[1 - p.index()]);
                         let want = b.threat_cells(p).iter().fold(0u64, |m, &c| m | 1 << c);
                         assert_eq!(bits.wins(mine, theirs), want, "{rules}");
-                        let mut makers = 0u64;
+                        let mut tally = [0u32; 64];
                         for &l in b.open2(p) {
                             for &c in b.line(l) {
                                 if b.playable(c) {
-                                    makers |= 1 << c;
+                                    tally[c as usize] += 1;
                                 }
                             }
                         }
-                        let mut tally = [0u8; 64];
-                        assert_eq!(bits.makers(mine, theirs, &mut tally), makers);
+                        let mut want: Vec<u8> =
+                            (0..64u8).filter(|&c| tally[c as usize] > 0).collect();
+                        want.sort_by_key(|&c| std::cmp::Reverse(tally[c as usize]));
+                        let mut out = [0u8; 64];
+                        let n = bits.makers(mine, theirs, &mut out);
+                        assert_eq!(&out[..n], &want[..], "{rules}");
                     }
                     if b.result().is_some() || playable == 0 {
                         break;

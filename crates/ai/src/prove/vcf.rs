@@ -21,6 +21,20 @@ pub(crate) struct Sequence {
     pub wins: Vec<u32>,
 }
 
+/// Whether the threat searches on words may run: they count stones with
+/// POPCNT, which every x86-64 processor of the last fifteen years has (the
+/// others search on the line counters instead).
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        true
+    }
+}
+
 /// Failed searches by position, lossy.
 const CACHE: usize = 1 << 16;
 
@@ -81,11 +95,17 @@ impl Vcf {
         self.limit = limit;
         let me = b.to_move();
         let found = match b.bits() {
-            Some((bits, stones)) => {
+            Some((bits, stones)) if has_popcnt() => {
                 let (a, d) = (stones[me.index()], stones[me.other().index()]);
-                self.attack_bits(bits, me, [a, d], b.hash(), depth)
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: the processor has POPCNT (`has_popcnt`), the one
+                // feature `attack_bits` is compiled for.
+                let found = unsafe { self.attack_bits(bits, me, [a, d], b.hash(), depth) };
+                #[cfg(not(target_arch = "x86_64"))]
+                let found = self.attack_bits(bits, me, [a, d], b.hash(), depth);
+                found
             }
-            None => self.attack(b, me, depth),
+            _ => self.attack(b, me, depth),
         };
         self.total += self.nodes;
         found.then(|| Sequence {
@@ -166,6 +186,7 @@ impl Vcf {
     /// [`Vcf::attack`] on a board of at most 64 cells, its stones as words:
     /// `stones` are the attacker's and the defender's, `hash` their Zobrist
     /// hash (the cache's key, as [`Board::hash`]).
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
     fn attack_bits(
         &mut self,
         bits: &Bits,
@@ -182,6 +203,7 @@ impl Vcf {
     /// [`Vcf::attack_bits`] with the cells where the attacker (`mine`) and
     /// the defender (`theirs`) complete a line already known.
     #[allow(clippy::too_many_arguments)]
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
     fn attack_bits_with(
         &mut self,
         bits: &Bits,
@@ -211,7 +233,7 @@ impl Vcf {
             candidates[0] = theirs.trailing_zeros() as u8;
             1
         } else {
-            self.makers_bits(bits, a, d, &mut candidates)
+            bits.makers(a, d, &mut candidates)
         };
         let gravity = bits.has_gravity();
         let stone = |c: u32, p: Player| zobrist::key(Cell(u64::from(c)), p);
@@ -268,22 +290,6 @@ impl Vcf {
             self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
         }
         false
-    }
-
-    /// [`Vcf::threat_makers`] on words: writes the cells into `out` and
-    /// returns their number.
-    fn makers_bits(&mut self, bits: &Bits, a: u64, d: u64, out: &mut [u8; 64]) -> usize {
-        let mut tally = [0u8; 64];
-        let mut cells = bits.makers(a, d, &mut tally);
-        let mut n = 0;
-        while cells != 0 {
-            out[n] = cells.trailing_zeros() as u8;
-            n += 1;
-            cells &= cells - 1;
-        }
-        // Stable: equal tallies stay in cell order.
-        out[..n].sort_by_key(|&c| std::cmp::Reverse(tally[usize::from(c)]));
-        n
     }
 
     /// Playable cells where `me` would make a threat, most threats first.
