@@ -30,6 +30,8 @@ pub fn run(seconds: f64) -> i32 {
         ordering: false,
         threat_sequences: true,
         zones: false,
+        zone_sequences: 1,
+        attacker_zones: false,
     };
     println!(
         "{:<12} {:<26} {:<8} {:>10} {:>9} {:>10} {:>10} {:>9} {:>7} {:>7}",

@@ -14,8 +14,11 @@
 //! - the attacker to move tries a threat sequence (`vcf.rs`);
 //! - the defender to move asks whether the attacker would have a threat
 //!   sequence after a free move: if so only the replies in that sequence's
-//!   zone can help, and only those are searched (the certificate still
-//!   answers every other reply, see `extract.rs`).
+//!   zone can help, and in the zones of the attacker's other sequences
+//!   (each with another first move; a reply must stop all of them), and
+//!   only those are searched (the certificate still answers every other
+//!   reply, see `extract.rs`); [`Tuning::attacker_zones`] restricts the
+//!   attacker's moves alike.
 //!
 //! Children that are images of each other under a symmetry fixing the
 //! position share a key and are searched once.
@@ -33,6 +36,8 @@ use std::sync::Arc;
 const VCF_DEPTH: u32 = 32;
 /// Most positions one threat-sequence search visits.
 const VCF_LIMIT: u64 = 20_000;
+/// [`Tuning::zone_sequences`] by default.
+const ZONE_SEQUENCES: u32 = 16;
 /// Switches of the search's techniques, to measure what each is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -44,6 +49,15 @@ pub struct Tuning {
     /// The defender's replies are restricted to the zone of the attacker's
     /// threat sequence after a free move.
     pub zones: bool,
+    /// Most threat sequences (with different first moves) whose zones the
+    /// defender's replies must all lie in (a reply outside one zone leaves
+    /// that sequence winning); 1: the first sequence's zone only.
+    pub zone_sequences: u32,
+    /// The attacker's moves are restricted alike, to the zones of the
+    /// defender's threat sequences after a free move of the attacker (off
+    /// by default: on Qubic it saves about a tenth of the positions and
+    /// costs as much time in threat searches).
+    pub attacker_zones: bool,
 }
 
 impl Default for Tuning {
@@ -52,6 +66,8 @@ impl Default for Tuning {
             ordering: true,
             threat_sequences: true,
             zones: true,
+            zone_sequences: ZONE_SEQUENCES,
+            attacker_zones: false,
         }
     }
 }
@@ -105,6 +121,8 @@ pub(crate) struct Search {
     pub vcf: Vcf,
     pub attacker: Player,
     zone: Vec<bool>,
+    /// A second zone, intersected with the first.
+    zone2: Vec<bool>,
     pub nodes: u64,
     pub stopped: bool,
     budget: Budget,
@@ -125,6 +143,7 @@ impl Search {
             vcf: Vcf::new(cells),
             attacker: Player::X,
             zone: vec![false; cells],
+            zone2: vec![false; cells],
             nodes: 0,
             stopped: false,
             budget: Budget::default(),
@@ -205,34 +224,59 @@ impl Search {
             return Expansion::Moves(vec![t]);
         }
         let moves = legal_moves(&mut self.board);
-        if me == self.attacker {
-            if self
+        if me == self.attacker
+            && self
                 .vcf
                 .find(&mut self.board, VCF_DEPTH, VCF_LIMIT)
                 .is_some()
-            {
-                return Expansion::Solved(true);
-            }
+        {
+            return Expansion::Solved(true);
+        }
+        if !self.tuning.zones || (me == self.attacker && !self.tuning.attacker_zones) {
             return Expansion::Moves(moves);
         }
-        if !self.tuning.zones {
-            return Expansion::Moves(moves);
-        }
+        Expansion::Moves(self.zoned(moves))
+    }
+
+    /// The moves that might stop the other side's threat sequences after
+    /// a free move of the side to move (all of them if it has none): any
+    /// other move leaves a sequence winning for the other side.
+    fn zoned(&mut self, moves: Vec<u32>) -> Vec<u32> {
         self.board.pass();
         let seq = self.vcf.find(&mut self.board, VCF_DEPTH, VCF_LIMIT);
         self.board.unmake();
-        match seq {
-            Some(seq) => {
-                vcf::zone(&self.board, &seq, &mut self.zone);
-                Expansion::Moves(
-                    moves
-                        .into_iter()
-                        .filter(|&c| self.zone[c as usize])
-                        .collect(),
-                )
+        let Some(seq) = seq else {
+            return moves;
+        };
+        vcf::zone(&self.board, &seq, &mut self.zone);
+        // Other sequences, each starting elsewhere: a reply must stop all.
+        let mut avoid: Vec<u32> = seq.moves.first().copied().into_iter().collect();
+        for _ in 1..self.tuning.zone_sequences {
+            if avoid.is_empty() {
+                break;
             }
-            None => Expansion::Moves(moves),
+            self.board.pass();
+            let other = self
+                .vcf
+                .find_avoiding(&mut self.board, VCF_DEPTH, VCF_LIMIT, &avoid);
+            self.board.unmake();
+            let Some(other) = other else { break };
+            vcf::zone(&self.board, &other, &mut self.zone2);
+            for (z, &z2) in self.zone.iter_mut().zip(&self.zone2) {
+                *z &= z2;
+            }
+            if !moves.iter().any(|&c| self.zone[c as usize]) {
+                break;
+            }
+            match other.moves.first() {
+                Some(&first) => avoid.push(first),
+                None => break,
+            }
         }
+        moves
+            .into_iter()
+            .filter(|&c| self.zone[c as usize])
+            .collect()
     }
 
     /// How much a stone of the side to move on `cell` does to the lines
@@ -262,9 +306,27 @@ impl Search {
             moves.into_iter().map(|c| (self.move_score(c), c)).collect();
         scored.sort_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
         let mut out: Vec<Child> = Vec::with_capacity(scored.len());
+        // Keys seen, in an open-addressing set twice the moves' size (so
+        // symmetric images are dropped without comparing every pair).
+        let size = (scored.len() * 2).next_power_of_two();
+        let mut seen = vec![0u64; size];
         for (_, cell) in scored {
             let key = self.canon.key_with(cell, me) ^ salt;
-            if !out.iter().any(|c| c.key == key) {
+            // 0 marks an empty slot; a key of 0 is looked for among the
+            // children instead.
+            let mut at = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (size - 1);
+            let fresh = loop {
+                match seen[at] {
+                    0 if key != 0 => {
+                        seen[at] = key;
+                        break true;
+                    }
+                    k if k == key => break false,
+                    _ if key == 0 => break !out.iter().any(|c| c.key == 0),
+                    _ => at = (at + 1) & (size - 1),
+                }
+            };
+            if fresh {
                 let rank = out.len() as u32;
                 out.push(Child {
                     cell,

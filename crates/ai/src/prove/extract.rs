@@ -103,10 +103,9 @@ pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
     if let Some(c) = from_table(s) {
         return Ok(c);
     }
-    if me == s.attacker {
-        if let Some(seq) = s.vcf.find(&mut s.board, 64, VCF_LIMIT) {
-            return Ok(seq.moves.first().copied().unwrap_or(seq.wins[0]));
-        }
+    // A threat sequence wins, whichever side the mover is in the question.
+    if let Some(seq) = s.vcf.find(&mut s.board, 64, VCF_LIMIT) {
+        return Ok(seq.moves.first().copied().unwrap_or(seq.wins[0]));
     }
     // The table lost the children: search each until one is lost for the
     // other side.

@@ -8,8 +8,8 @@
 //! defender's nodes to find the few replies that can stop the attacker's
 //! sequence (see [`zone`]).
 
-use crate::board::Board;
-use hypertac_core::Player;
+use crate::board::{Bits, Board};
+use hypertac_core::{zobrist, Cell, Player};
 
 /// A threat sequence found: the moves in order (attacker, defender's block,
 /// attacker, ...; ends with the attacker's move) and the cells where the
@@ -21,15 +21,36 @@ pub(crate) struct Sequence {
     pub wins: Vec<u32>,
 }
 
+/// Whether the threat searches on words may run: they count stones with
+/// POPCNT, which every x86-64 processor of the last fifteen years has (the
+/// others search on the line counters instead).
+fn has_popcnt() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        true
+    }
+}
+
 /// Failed searches by position, lossy.
 const CACHE: usize = 1 << 16;
 
+/// The low bits of a [`Vcf::failed`] entry: the depth searched (the rest
+/// is the key's), so an entry takes one word and the cache stays small
+/// enough for the processor's caches.
+const DEPTH_BITS: u64 = 63;
+
 /// The threat-sequence searcher, with a cache of positions without one.
 pub(crate) struct Vcf {
-    failed: Vec<(u64, u32)>,
+    failed: Vec<u64>,
     tally: Vec<u16>,
     path: Vec<u32>,
     wins: Vec<u32>,
+    /// First moves the current search may not play.
+    avoid: Vec<u32>,
     nodes: u64,
     limit: u64,
     /// Positions searched over all calls.
@@ -40,10 +61,11 @@ impl Vcf {
     /// A searcher for a board of `cells` cells.
     pub fn new(cells: usize) -> Vcf {
         Vcf {
-            failed: vec![(0, 0); CACHE],
+            failed: vec![0; CACHE],
             tally: vec![0; cells],
             path: Vec::new(),
             wins: Vec::new(),
+            avoid: Vec::new(),
             nodes: 0,
             limit: 0,
             total: 0,
@@ -54,12 +76,37 @@ impl Vcf {
     /// attacker moves, `limit` positions), or `None`. The board is left as
     /// it was.
     pub fn find(&mut self, b: &mut Board, depth: u32, limit: u64) -> Option<Sequence> {
+        self.find_avoiding(b, depth, limit, &[])
+    }
+
+    /// As [`Vcf::find`], for a sequence whose first move is none of `avoid`.
+    pub fn find_avoiding(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        limit: u64,
+        avoid: &[u32],
+    ) -> Option<Sequence> {
+        self.avoid.clear();
+        self.avoid.extend_from_slice(avoid);
         self.path.clear();
         self.wins.clear();
         self.nodes = 0;
         self.limit = limit;
         let me = b.to_move();
-        let found = self.attack(b, me, depth);
+        let found = match b.bits() {
+            Some((bits, stones)) if has_popcnt() => {
+                let (a, d) = (stones[me.index()], stones[me.other().index()]);
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: the processor has POPCNT (`has_popcnt`), the one
+                // feature `attack_bits` is compiled for.
+                let found = unsafe { self.attack_bits(bits, me, [a, d], b.hash(), depth) };
+                #[cfg(not(target_arch = "x86_64"))]
+                let found = self.attack_bits(bits, me, [a, d], b.hash(), depth);
+                found
+            }
+            _ => self.attack(b, me, depth),
+        };
         self.total += self.nodes;
         found.then(|| Sequence {
             moves: self.path.clone(),
@@ -79,7 +126,7 @@ impl Vcf {
         }
         let key = b.hash() ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let slot = key as usize & (CACHE - 1);
-        if self.failed[slot].0 == key && self.failed[slot].1 >= depth {
+        if self.has_failed(key, depth) {
             return false;
         }
         self.nodes += 1;
@@ -87,7 +134,11 @@ impl Vcf {
             Some(&t) => vec![t],
             None => self.threat_makers(b, me),
         };
+        let root = self.path.is_empty();
         for c in candidates {
+            if root && self.avoid.contains(&c) {
+                continue;
+            }
             b.make(c);
             let blocks = if b.threat_cells(me.other()).is_empty() {
                 b.threat_cells(me)
@@ -118,8 +169,125 @@ impl Vcf {
             }
             b.unmake();
         }
-        if self.nodes < self.limit {
-            self.failed[slot] = (key, depth);
+        // A root that avoided moves may still have a sequence.
+        if self.nodes < self.limit && (!root || self.avoid.is_empty()) {
+            self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
+        }
+        false
+    }
+
+    /// Whether the cache holds `key` as failed at `depth` attacker moves or more.
+    #[inline]
+    fn has_failed(&self, key: u64, depth: u32) -> bool {
+        let e = self.failed[key as usize & (CACHE - 1)];
+        (e ^ key) & !DEPTH_BITS == 0 && e & DEPTH_BITS >= u64::from(depth)
+    }
+
+    /// [`Vcf::attack`] on a board of at most 64 cells, its stones as words:
+    /// `stones` are the attacker's and the defender's, `hash` their Zobrist
+    /// hash (the cache's key, as [`Board::hash`]).
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
+    fn attack_bits(
+        &mut self,
+        bits: &Bits,
+        me: Player,
+        stones: [u64; 2],
+        hash: u64,
+        depth: u32,
+    ) -> bool {
+        let [a, d] = stones;
+        let (mine, theirs) = (bits.wins(a, d), bits.wins(d, a));
+        self.attack_bits_with(bits, me, stones, hash, depth, mine, theirs)
+    }
+
+    /// [`Vcf::attack_bits`] with the cells where the attacker (`mine`) and
+    /// the defender (`theirs`) complete a line already known.
+    #[allow(clippy::too_many_arguments)]
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
+    fn attack_bits_with(
+        &mut self,
+        bits: &Bits,
+        me: Player,
+        stones: [u64; 2],
+        hash: u64,
+        depth: u32,
+        mine: u64,
+        theirs: u64,
+    ) -> bool {
+        let [a, d] = stones;
+        if mine != 0 {
+            self.wins.push(mine.trailing_zeros());
+            return true;
+        }
+        if theirs.count_ones() >= 2 || depth == 0 || self.nodes >= self.limit {
+            return false;
+        }
+        let key = hash ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = key as usize & (CACHE - 1);
+        if self.has_failed(key, depth) {
+            return false;
+        }
+        self.nodes += 1;
+        let mut candidates = [0u8; 64];
+        let count = if theirs != 0 {
+            candidates[0] = theirs.trailing_zeros() as u8;
+            1
+        } else {
+            bits.makers(a, d, &mut candidates)
+        };
+        let gravity = bits.has_gravity();
+        let stone = |c: u32, p: Player| zobrist::key(Cell(u64::from(c)), p);
+        let root = self.path.is_empty();
+        for &c in &candidates[..count] {
+            let c = u32::from(c);
+            if root && self.avoid.contains(&c) {
+                continue;
+            }
+            let a2 = a | 1 << c;
+            // Without gravity a stone adds threats only on its own lines,
+            // and takes away the other side's on its cell: the attacker had
+            // none, the defender at most one, on `c` if any.
+            let (theirs2, blocks) = if gravity {
+                (bits.wins(d, a2), bits.wins(a2, d))
+            } else {
+                (theirs & !(1 << c), bits.wins_through(c, a2, d))
+            };
+            if theirs2 != 0 {
+                continue;
+            }
+            match blocks.count_ones() {
+                0 => {}
+                1 => {
+                    let t = blocks.trailing_zeros();
+                    let d2 = d | 1 << t;
+                    self.path.push(c);
+                    self.path.push(t);
+                    let h = hash ^ stone(c, me) ^ stone(t, me.other());
+                    let won = if gravity {
+                        self.attack_bits(bits, me, [a2, d2], h, depth - 1)
+                    } else {
+                        // The block took the attacker's only threat; the
+                        // defender's new ones lie on the block's lines.
+                        let theirs3 = bits.wins_through(t, d2, a2);
+                        self.attack_bits_with(bits, me, [a2, d2], h, depth - 1, 0, theirs3)
+                    };
+                    if won {
+                        return true;
+                    }
+                    self.path.truncate(self.path.len() - 2);
+                }
+                _ => {
+                    self.path.push(c);
+                    let first = blocks.trailing_zeros();
+                    let second = (blocks & (blocks - 1)).trailing_zeros();
+                    self.wins.extend_from_slice(&[first, second]);
+                    return true;
+                }
+            }
+        }
+        // A root that avoided moves may still have a sequence.
+        if self.nodes < self.limit && (!root || self.avoid.is_empty()) {
+            self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
         }
         false
     }
@@ -162,6 +330,41 @@ pub(crate) fn zone(b: &Board, seq: &Sequence, zone: &mut [bool]) {
     for &c in seq.moves.iter().chain(&seq.wins) {
         zone[c as usize] = true;
     }
+    if let Some((bits, stones)) = b.bits() {
+        let k = u32::from(b.k());
+        let (att, def) = (stones[attacker.index()], stones[defender.index()]);
+        let blocks = blocks.iter().fold(0u64, |m, &c| m | 1 << c);
+        let empty = !(att | def);
+        let mut marked = 0u64;
+        for &m in bits.masks() {
+            if att & m == 0 && ((def | blocks) & m).count_ones() + 2 >= k {
+                marked |= m & empty;
+            }
+        }
+        while marked != 0 {
+            zone[marked.trailing_zeros() as usize] = true;
+            marked &= marked - 1;
+        }
+    } else {
+        mark_lines(b, attacker, defender, &blocks, zone);
+    }
+    if b.has_gravity() {
+        let columns: Vec<u64> = (0..zone.len() as u32)
+            .filter(|&c| zone[c as usize])
+            .map(|c| b.column_of(c))
+            .collect();
+        for c in 0..zone.len() as u32 {
+            if !zone[c as usize] && columns.contains(&b.column_of(c)) {
+                zone[c as usize] = true;
+            }
+        }
+    }
+}
+
+/// [`zone`]'s lines, walked by the line counters: marks the empty cells of
+/// every line without `attacker` stones where `defender`'s stones and
+/// `blocks` number k-2 or more.
+fn mark_lines(b: &Board, attacker: Player, defender: Player, blocks: &[u32], zone: &mut [bool]) {
     let k = u32::from(b.k());
     for l in 0..b.line_total() as u32 {
         let counts = b.counts(l);
@@ -176,17 +379,6 @@ pub(crate) fn zone(b: &Board, seq: &Sequence, zone: &mut [bool]) {
                 if b.stone(c) == 0 {
                     zone[c as usize] = true;
                 }
-            }
-        }
-    }
-    if b.has_gravity() {
-        let columns: Vec<u64> = (0..zone.len() as u32)
-            .filter(|&c| zone[c as usize])
-            .map(|c| b.column_of(c))
-            .collect();
-        for c in 0..zone.len() as u32 {
-            if !zone[c as usize] && columns.contains(&b.column_of(c)) {
-                zone[c as usize] = true;
             }
         }
     }
