@@ -87,7 +87,7 @@ impl<'a> Search<'a> {
         let limit = b.work().saturating_add(limits.work);
         Search {
             b,
-            tt: Table::new(limits.tt_log2),
+            tt: Table::for_stores(limits.tt_log2, limits.work),
             budget,
             nodes: 0,
             limit,
