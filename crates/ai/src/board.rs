@@ -395,6 +395,16 @@ impl Board {
         }
     }
 
+    /// Whether a line could be on a member list (see [`Board::refresh`]):
+    /// a side has k-2 stones or more. A stone placed on a line that is not
+    /// near afterwards, or taken from one that was not near before, changes
+    /// no list.
+    #[inline]
+    fn near_lists(&self, l: u32) -> bool {
+        let [x, o] = self.counts[l as usize].map(u16::from);
+        x.max(o) + 2 >= u16::from(self.k)
+    }
+
     #[inline]
     fn refresh(&mut self, l: u32) {
         let [x, o] = self.counts[l as usize].map(u16::from);
@@ -553,7 +563,9 @@ impl Board {
                 self.completed[p] += 1;
             }
             self.score += self.line_value(l) - before;
-            self.refresh(l);
+            if self.near_lists(l) {
+                self.refresh(l);
+            }
         }
         self.stone[id as usize] = p as u8 + 1;
         let cell = self.cells[id as usize];
@@ -585,12 +597,15 @@ impl Board {
             let l = self.cell_lines[id as usize][i];
             let before = self.line_value(l);
             let n = &mut self.counts[l as usize][p];
+            let near = u16::from(*n) + 2 >= u16::from(k);
             if *n == k {
                 self.completed[p] -= 1;
             }
             *n -= 1;
             self.score += self.line_value(l) - before;
-            self.refresh(l);
+            if near || self.near_lists(l) {
+                self.refresh(l);
+            }
         }
         self.stone[id as usize] = 0;
         let cell = self.cells[id as usize];
