@@ -319,6 +319,10 @@ fn for_each_flat_line(shape: &Shape, k: u32, dirs: &[Vec<i8>], mut f: impl FnMut
     let reach = u64::from(k) - 1;
     let mut coords = vec![0u32; dims];
     let mut cells = Vec::with_capacity(k as usize);
+    // The index deltas of the lines starting at a cell depend only on its
+    // two masks, which few cells of a board do not share (3^d pairs on an
+    // n^d board with k = n): each pair's list is worked out once.
+    let mut starts: std::collections::HashMap<(u64, u64), Vec<i64>> = Default::default();
     for index in 0..shape.cell_count() {
         shape.coords_into(Cell(index), &mut coords);
         let (mut ahead, mut behind) = (0u64, 0u64);
@@ -330,12 +334,21 @@ fn for_each_flat_line(shape: &Shape, k: u32, dirs: &[Vec<i8>], mut f: impl FnMut
                 behind |= 1 << axis;
             }
         }
-        for &(plus, minus, delta) in &masks {
-            if plus & !ahead == 0 && minus & !behind == 0 {
-                cells.clear();
-                cells.extend((0..i64::from(k)).map(|i| Cell((index as i64 + i * delta) as u64)));
-                f(&cells);
-            }
+        if ahead == 0 {
+            // A direction steps forwards on its first axis it moves along.
+            continue;
+        }
+        let deltas = starts.entry((ahead, behind)).or_insert_with(|| {
+            masks
+                .iter()
+                .filter(|&&(plus, minus, _)| plus & !ahead == 0 && minus & !behind == 0)
+                .map(|&(_, _, delta)| delta)
+                .collect()
+        });
+        for &delta in deltas.iter() {
+            cells.clear();
+            cells.extend((0..i64::from(k)).map(|i| Cell((index as i64 + i * delta) as u64)));
+            f(&cells);
         }
     }
 }
