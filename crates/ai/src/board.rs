@@ -179,10 +179,9 @@ impl Board {
                     b.line_cells.extend_from_slice(view.cells(l));
                 }
                 b.counts = vec![[0, 0]; view.len()];
+                // No line is on a member list yet: without stones none is
+                // k-1 (k >= 2) or k-2 with a stone.
                 b.slot = vec![[NONE; 4]; view.len()];
-                for l in 0..view.len() as u32 {
-                    b.refresh(l);
-                }
                 b.bits = Bits::new(&b).map(Arc::new);
             }
             None => {
@@ -410,14 +409,32 @@ impl Board {
         }
     }
 
+    /// Whether a line could be on a member list (see [`Board::refresh`]):
+    /// a side has k-2 stones or more. A stone placed on a line that is not
+    /// near afterwards, or taken from one that was not near before, changes
+    /// no list.
+    #[inline]
+    fn near_lists(&self, l: u32) -> bool {
+        let [x, o] = self.counts[l as usize].map(u16::from);
+        x.max(o) + 2 >= u16::from(self.k)
+    }
+
+    #[inline]
     fn refresh(&mut self, l: u32) {
         let [x, o] = self.counts[l as usize].map(u16::from);
         let k = u16::from(self.k);
-        for p in 0..2 {
-            let (mine, theirs) = if p == 0 { (x, o) } else { (o, x) };
-            let free = theirs == 0;
-            self.set_member(l, p, free && mine + 1 == k);
-            self.set_member(l, 2 + p, free && mine >= 1 && mine + 2 == k);
+        // Lists 0 and 1: open (k-1) of X and O; 2 and 3: open2 (k-2).
+        let want = [
+            o == 0 && x + 1 == k,
+            x == 0 && o + 1 == k,
+            o == 0 && x >= 1 && x + 2 == k,
+            x == 0 && o >= 1 && o + 2 == k,
+        ];
+        let slots = self.slot[l as usize];
+        for (list, member) in want.into_iter().enumerate() {
+            if (slots[list] != NONE) != member {
+                self.set_member(l, list, member);
+            }
         }
     }
 
@@ -560,7 +577,9 @@ impl Board {
                 self.completed[p] += 1;
             }
             self.score += self.line_value(l) - before;
-            self.refresh(l);
+            if self.near_lists(l) {
+                self.refresh(l);
+            }
         }
         self.stone[id as usize] = p as u8 + 1;
         if self.bits.is_some() {
@@ -595,12 +614,15 @@ impl Board {
             let l = self.cell_lines[id as usize][i];
             let before = self.line_value(l);
             let n = &mut self.counts[l as usize][p];
+            let near = u16::from(*n) + 2 >= u16::from(k);
             if *n == k {
                 self.completed[p] -= 1;
             }
             *n -= 1;
             self.score += self.line_value(l) - before;
-            self.refresh(l);
+            if near || self.near_lists(l) {
+                self.refresh(l);
+            }
         }
         self.stone[id as usize] = 0;
         if self.bits.is_some() {

@@ -18,6 +18,25 @@ pub(crate) fn order_value(b: &Board, id: u32, p: Player) -> i64 {
     }
 }
 
+/// Keeps the first `keep` items of `items` in the order of `cmp` (a total
+/// order), sorted: the same as sorting all and truncating, without sorting
+/// the tail (the root ranks every empty cell of the board).
+pub(crate) fn best_first<T>(
+    items: &mut Vec<T>,
+    keep: usize,
+    mut cmp: impl FnMut(&T, &T) -> std::cmp::Ordering,
+) {
+    if keep == 0 {
+        items.clear();
+        return;
+    }
+    if keep < items.len() {
+        items.select_nth_unstable_by(keep - 1, &mut cmp);
+        items.truncate(keep);
+    }
+    items.sort_unstable_by(cmp);
+}
+
 /// The central cell of the board.
 pub(crate) fn centre(pos: &Position) -> Cell {
     let shape = pos.rules().shape();
@@ -72,13 +91,17 @@ pub(crate) fn root_moves(
             (order_value(b, id, me), off, tie, id)
         })
         .collect();
-    ranked.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
     let keep = if b.has_gravity() {
         ranked.len()
     } else {
         width.max(1) * 4
     };
-    ranked.truncate(keep);
+    best_first(&mut ranked, keep, |a, b| {
+        b.0.cmp(&a.0)
+            .then(a.1.cmp(&b.1))
+            .then(a.2.cmp(&b.2))
+            .then(a.3.cmp(&b.3))
+    });
     let pool: Vec<u32> = ranked.iter().take(width.max(1)).map(|r| r.3).collect();
     let cells: Vec<Cell> = ranked.iter().map(|r| b.cell(r.3)).collect();
     let mut out: Vec<u32> = symmetry::dedupe(pos, cells)
@@ -89,4 +112,31 @@ pub(crate) fn root_moves(
         out.truncate(width.max(1));
     }
     (out, pool)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::best_first;
+
+    #[test]
+    fn best_first_is_sort_then_truncate() {
+        let mut x = 7u64;
+        for len in 0..60 {
+            let items: Vec<(i64, u32)> = (0..len)
+                .map(|i| {
+                    x = hypertac_core::zobrist::splitmix64(x);
+                    ((x % 7) as i64 - 3, i)
+                })
+                .collect();
+            for keep in [0, 1, 5, 12, 59, 80] {
+                let cmp = |a: &(i64, u32), b: &(i64, u32)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+                let mut sorted = items.clone();
+                sorted.sort_unstable_by(cmp);
+                sorted.truncate(keep);
+                let mut fast = items.clone();
+                best_first(&mut fast, keep, cmp);
+                assert_eq!(fast, sorted, "len {len} keep {keep}");
+            }
+        }
+    }
 }

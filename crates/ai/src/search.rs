@@ -87,7 +87,7 @@ impl<'a> Search<'a> {
         let limit = b.work().saturating_add(limits.work);
         Search {
             b,
-            tt: Table::new(limits.tt_log2),
+            tt: Table::for_stores(limits.tt_log2, limits.work),
             budget,
             nodes: 0,
             limit,
@@ -244,7 +244,7 @@ impl<'a> Search<'a> {
             if self.stamp.len() < self.b.cell_count() {
                 self.stamp.resize(self.b.cell_count(), 0);
             }
-            let mut pool = Vec::new();
+            let mut pool = Vec::with_capacity(self.pool.len() + 4 * usize::from(self.b.k()));
             let g = self.generation;
             let mut add = |id: u32, b: &Board, stamp: &mut Vec<u32>| {
                 if stamp[id as usize] != g && b.stone(id) == 0 {
@@ -277,8 +277,9 @@ impl<'a> Search<'a> {
                 (v, id)
             })
             .collect();
-        ranked.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        ranked.truncate(self.width);
+        crate::candidates::best_first(&mut ranked, self.width, |a, b| {
+            b.0.cmp(&a.0).then(a.1.cmp(&b.1))
+        });
         ranked.into_iter().map(|r| r.1).collect()
     }
 }

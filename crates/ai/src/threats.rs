@@ -4,7 +4,7 @@
 //! A threat sequence (victory by continuous threats) plays threats that the
 //! opponent must answer until a double threat appears.
 
-use crate::board::{Board, IdMap};
+use crate::board::Board;
 
 /// Most lines looked at when listing threat-making cells.
 const MAX_LINES: usize = 4096;
@@ -13,20 +13,23 @@ use hypertac_core::Player;
 /// Cells where `p` would make at least one new threat: empty playable cells of
 /// `p`'s open k-2 lines, ordered by how many such lines they lie on (most first).
 pub(crate) fn threat_makers(b: &Board, p: Player) -> Vec<(u32, u32)> {
-    let mut tally: Vec<(u32, u32)> = Vec::new();
-    let mut index = IdMap::<u32, usize>::default();
+    // Every empty playable cell once per line, then runs of equal cells
+    // counted after sorting (no hash map per call: this runs at every node
+    // of a threat-sequence search).
+    let mut cells: Vec<u32> = Vec::new();
     for &l in b.open2(p).iter().take(MAX_LINES) {
         for &c in b.line(l) {
             if b.stone(c) == 0 && b.playable(c) {
-                let at = *index.entry(c).or_insert_with(|| {
-                    tally.push((c, 0));
-                    tally.len() - 1
-                });
-                tally[at].1 += 1;
+                cells.push(c);
             }
         }
     }
-    tally.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    cells.sort_unstable();
+    let mut tally: Vec<(u32, u32)> = cells
+        .chunk_by(|a, b| a == b)
+        .map(|run| (run[0], run.len() as u32))
+        .collect();
+    tally.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     tally
 }
 
