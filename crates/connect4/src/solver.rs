@@ -15,9 +15,12 @@ use std::sync::Arc;
 const GROW_FACTOR: u64 = 4;
 
 /// Helper threads join a solve once one of its null-window searches has
-/// visited this many positions (smaller searches are not worth waking
-/// them; 100 was faster than 30, 300 or 1000 on the mid-size sets).
-const KICK_NODES: u64 = 100;
+/// visited this many positions: smaller searches are not worth waking
+/// them. On a quiet machine (2026-11-25, one thread against two in one
+/// run) 100 made two threads 1.4-1.5x slower than one on L3_R1 and L2_R1,
+/// whose searches are tiny; 3000 keeps every set at 0.64-1.0x (10000 gave
+/// back part of the gain on L2_R2). An older, loaded run had preferred 100.
+const KICK_NODES: u64 = 3000;
 
 /// A perfect Connect Four solver.
 ///
