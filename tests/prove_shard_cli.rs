@@ -259,3 +259,52 @@ fn units_a_won_root_no_longer_needs_are_skipped() {
     let (text, err, code) = hypertac(&["verify", s(&proof)]);
     assert_eq!(code, 0, "{text}{err}");
 }
+
+#[test]
+fn shards_running_at_once_share_one_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let frontier = dir.path().join("f");
+    let out = dir.path().join("out");
+    let (_, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "4x4",
+        "--k",
+        "4",
+        "--split",
+        "2",
+        "--frontier",
+        s(&frontier),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Every round starts four shards together on a fresh folder: they all
+    // write the frontier's copy and read each other's proofs.
+    for round in 0..3 {
+        let out = out.join(round.to_string());
+        let handles: Vec<_> = (0..4)
+            .map(|i| {
+                let (f, o) = (frontier.clone(), out.clone());
+                std::thread::spawn(move || {
+                    std::process::Command::new(env!("CARGO_BIN_EXE_hypertac"))
+                        .args(["prove", "--frontier", s(&f), "--shard"])
+                        .arg(format!("{i}/4"))
+                        .args(["--out", s(&o), "--memory", "16"])
+                        .output()
+                        .expect("start a shard")
+                })
+            })
+            .collect();
+        for h in handles {
+            let o = h.join().unwrap();
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+        let (text, err, code) = hypertac(&["prove", "--merge", s(&out)]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(value(&text), "draw");
+    }
+}

@@ -173,10 +173,12 @@ fn read_line(r: &mut impl BufRead) -> Result<Option<String>, String> {
         .map_err(|_| "a line that is not UTF-8".into())
 }
 
-/// Writes `bytes` to `path` through `path.tmp`, synced, then renamed.
+/// Writes `bytes` to `path` through a temporary file of this process
+/// (`path.tmp.PID`: shards running at once may write the same file, such
+/// as the frontier's copy), synced, then renamed.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(format!(".tmp.{}", std::process::id()));
     let tmp = std::path::PathBuf::from(tmp);
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;
