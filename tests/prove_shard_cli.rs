@@ -13,6 +13,16 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// Writes the frontier of `rules` split at `depth` (asserting success).
+fn split(rules: &[&str], depth: &str, frontier: &Path) {
+    let mut args = vec!["prove"];
+    args.extend_from_slice(rules);
+    args.extend_from_slice(&["--split", depth, "--frontier", s(frontier)]);
+    let (text, err, code) = hypertac(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains(" units, "), "{text}");
+}
+
 /// The `value: ...` line of a run.
 fn value(out: &str) -> String {
     out.lines()
@@ -28,12 +38,7 @@ fn split_prove_merge(rules: &[&str], depth: &str, shards: usize) {
     let frontier = dir.path().join("frontier");
     let out = dir.path().join("out");
     let proof = dir.path().join("merged.proof");
-    let mut args = vec!["prove"];
-    args.extend_from_slice(rules);
-    args.extend_from_slice(&["--split", depth, "--frontier", s(&frontier)]);
-    let (text, err, code) = hypertac(&args);
-    assert_eq!(code, 0, "{err}");
-    assert!(text.contains(" units, "), "{text}");
+    split(rules, depth, &frontier);
     for i in 0..shards {
         let shard = format!("{i}/{shards}");
         let (text, err, code) = hypertac(&[
@@ -80,16 +85,7 @@ fn a_missing_shard_is_named_and_its_rerun_completes_the_proof() {
     let dir = tempfile::tempdir().unwrap();
     let frontier = dir.path().join("f");
     let out = dir.path().join("out");
-    let (_, err, code) = hypertac(&[
-        "prove",
-        "--game",
-        "tictactoe",
-        "--split",
-        "2",
-        "--frontier",
-        s(&frontier),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    split(&["--game", "tictactoe"], "2", &frontier);
     let shard = |i: &str| {
         hypertac(&[
             "prove",
@@ -129,18 +125,7 @@ fn bad_frontiers_and_arguments_are_refused() {
     let frontier = dir.path().join("f");
     let f = s(&frontier);
     let out = dir.path().join("out");
-    let (_, err, code) = hypertac(&[
-        "prove",
-        "--shape",
-        "4x4",
-        "--k",
-        "3",
-        "--split",
-        "2",
-        "--frontier",
-        f,
-    ]);
-    assert_eq!(code, 0, "{err}");
+    split(&["--shape", "4x4", "--k", "3"], "2", &frontier);
     let good = std::fs::read_to_string(&frontier).unwrap();
     let run = || hypertac(&["prove", "--frontier", f, "--shard", "0/2", "--out", s(&out)]);
     let cases = [
@@ -222,18 +207,7 @@ fn units_a_won_root_no_longer_needs_are_skipped() {
     let proof = dir.path().join("p");
     // 4x4 with k = 3 is won by X: once one first move is proved to win,
     // the units of the other first moves are not needed.
-    let (_, err, code) = hypertac(&[
-        "prove",
-        "--shape",
-        "4x4",
-        "--k",
-        "3",
-        "--split",
-        "1",
-        "--frontier",
-        s(&frontier),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    split(&["--shape", "4x4", "--k", "3"], "1", &frontier);
     let (text, err, code) = hypertac(&[
         "prove",
         "--frontier",
@@ -265,18 +239,7 @@ fn shards_running_at_once_share_one_folder() {
     let dir = tempfile::tempdir().unwrap();
     let frontier = dir.path().join("f");
     let out = dir.path().join("out");
-    let (_, err, code) = hypertac(&[
-        "prove",
-        "--shape",
-        "4x4",
-        "--k",
-        "4",
-        "--split",
-        "2",
-        "--frontier",
-        s(&frontier),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    split(&["--shape", "4x4", "--k", "4"], "2", &frontier);
     // Every round starts four shards together on a fresh folder: they all
     // write the frontier's copy and read each other's proofs.
     for round in 0..3 {
