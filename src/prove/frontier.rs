@@ -143,7 +143,7 @@ impl Frontier {
 
     /// The moves of unit `i`.
     pub fn unit(&self, i: usize) -> &[Cell] {
-        self.split.units().nth(i).unwrap_or(&[])
+        self.split.unit(i)
     }
 }
 

@@ -176,6 +176,13 @@ impl Split {
         self.units.iter().map(|&id| self.nodes[id].moves.as_slice())
     }
 
+    /// The moves of unit `i` from the empty board (none past the last unit).
+    pub fn unit(&self, i: usize) -> &[Cell] {
+        self.units
+            .get(i)
+            .map_or(&[], |&id| self.nodes[id].moves.as_slice())
+    }
+
     /// The root's value from the units' values (`Unknown` for a unit not
     /// proved yet): `Unknown` when those are not enough to decide it.
     ///
