@@ -111,3 +111,90 @@ fn bad_arguments_get_one_line_and_exit_2() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// The `value: ...` line of a run's output.
+fn value_line(out: &str) -> String {
+    out.lines()
+        .find(|l| l.starts_with("value: "))
+        .unwrap_or_else(|| panic!("no value in {out}"))
+        .to_string()
+}
+
+#[test]
+fn threads_prove_units_and_agree_with_one_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards: [&[&str]; 4] = [
+        &["--shape", "4x4", "--k", "4"],
+        &["--shape", "3x3x3"],
+        &["--shape", "5x4", "--k", "4", "--gravity", "1"],
+        &["--game", "tictactoe", "--moves", "1,1;0,0"],
+    ];
+    for (i, board) in boards.iter().enumerate() {
+        let proof = dir.path().join(format!("{i}.proof"));
+        let p = proof.to_str().unwrap();
+        let mut one = vec!["prove", "--memory", "16"];
+        one.extend_from_slice(board);
+        let (out1, err, code) = hypertac(&one);
+        assert_eq!(code, 0, "{err}");
+        let mut two = one.clone();
+        two.extend_from_slice(&["--threads", "2", "--proof", p]);
+        let (out2, err, code) = hypertac(&two);
+        assert_eq!(code, 0, "{err}");
+        assert!(out2.contains("with 2 threads: split"), "{out2}");
+        assert_eq!(value_line(&out1), value_line(&out2), "{board:?}\n{out2}");
+        let (out, err, code) = hypertac(&["verify", p]);
+        assert_eq!(code, 0, "{board:?}: {out}{err}");
+        let value = value_line(&out2);
+        assert!(out.contains(value.trim_start_matches("value: ")), "{out}");
+    }
+}
+
+#[test]
+fn threads_keep_their_units_in_the_checkpoint_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let units = dir.path().join("units");
+    let u = units.to_str().unwrap();
+    let args = [
+        "prove",
+        "--shape",
+        "4x4",
+        "--k",
+        "4",
+        "--memory",
+        "16",
+        "--threads",
+        "2",
+        "--checkpoint",
+        u,
+    ];
+    // No time: nothing is proved, the folder holds the split.
+    let mut stopped = args.to_vec();
+    stopped.extend_from_slice(&["--time", "0s"]);
+    let (out, err, code) = hypertac(&stopped);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: unknown"), "{out}");
+    assert!(units.join("frontier.txt").exists());
+    // The same command goes on and finishes.
+    let (out, err, code) = hypertac(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: draw"), "{out}");
+    // Once more: every unit it needed is proved already.
+    let (out, err, code) = hypertac(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("proved earlier"), "{out}");
+    assert!(out.contains("value: draw"), "{out}");
+    // The folder of another position is refused.
+    let (_, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "4x4",
+        "--k",
+        "3",
+        "--threads",
+        "2",
+        "--checkpoint",
+        u,
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("another position"), "{err}");
+}

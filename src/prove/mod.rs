@@ -9,6 +9,7 @@
 
 mod frontier;
 mod merge;
+mod parallel;
 mod progress;
 mod shard;
 mod solve;
@@ -30,7 +31,8 @@ pub struct ProveArgs {
     /// The position: moves from the empty board, `x,y,z;x,y,z`, X first.
     #[arg(long, default_value = "")]
     pub moves: String,
-    /// Search threads (the search runs on one; more are accepted for later versions).
+    /// Search threads. With more than one the position is split a few
+    /// moves deep and the threads prove its units (see --checkpoint).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MiB.
@@ -39,7 +41,8 @@ pub struct ProveArgs {
     /// Stop after this long (e.g. 90s, 10m, 2h; default: until solved).
     #[arg(long, value_parser = parse_duration)]
     pub time: Option<Duration>,
-    /// Save progress to this file every minute, and resume from it.
+    /// Save progress to this file every minute, and resume from it (with
+    /// --threads N > 1: a folder, for the units' proofs and checkpoints).
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
     /// Write the certificate here once the value is known (with --merge: the merged one).
@@ -164,6 +167,19 @@ fn prove(args: &ProveArgs) -> Result<i32, String> {
     if args.frontier.is_some() {
         return Err("--frontier goes with --split, --shard or --merge".into());
     }
+    if args.threads > 1 {
+        // Like one thread's run, exit 0 whether or not the value was found.
+        parallel::prove_parallel(&parallel::ParallelJob {
+            pos: &pos,
+            threads: args.threads,
+            memory: args.memory << 20,
+            time: args.time,
+            keep: args.checkpoint.as_deref(),
+            proof: args.proof.as_deref(),
+            stop,
+        })?;
+        return Ok(0);
+    }
     prove_one(args, &pos, stop)?;
     Ok(0)
 }
@@ -194,6 +210,8 @@ fn prove_one(args: &ProveArgs, pos: &Position, stop: Arc<AtomicBool>) -> Result<
         checkpoint: args.checkpoint.as_deref(),
         stop,
         verbose: true,
+        watch: true,
+        positions: None,
     };
     let mut solved = solve::solve(&job)?;
     let (nodes, threat_nodes) = solved.prover.positions();

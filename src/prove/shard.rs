@@ -178,6 +178,8 @@ pub fn run_shard(job: &ShardJob) -> Result<bool, String> {
             checkpoint: Some(&checkpoint),
             stop: job.stop.clone(),
             verbose: false,
+            watch: true,
+            positions: None,
         })
         .map_err(|e| format!("{name}: {e}"))?;
         let (nodes, _) = solved.prover.positions();

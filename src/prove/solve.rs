@@ -29,6 +29,10 @@ pub struct Job<'a> {
     pub stop: Arc<AtomicBool>,
     /// Print the headline and what was resumed.
     pub verbose: bool,
+    /// Show the search's progress (`progress.rs`).
+    pub watch: bool,
+    /// Stop after this many more positions of the proof-number search.
+    pub positions: Option<u64>,
 }
 
 /// A finished (or interrupted) search.
@@ -70,7 +74,11 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
     }
     let start = Instant::now();
     let deadline = job.time.map(|t| start + t);
-    let watcher = Watcher::start(prover.counters(), start);
+    let watcher = job.watch.then(|| Watcher::start(prover.counters(), start));
+    let limit = job.positions.map(|n| {
+        prover.set_node_limit(n);
+        prover.positions().0 + n
+    });
     let verdict = loop {
         let slice_end = Instant::now() + SLICE;
         let budget = Budget {
@@ -80,16 +88,25 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
         let verdict = prover.run(&budget);
         if let Some(path) = job.checkpoint {
             if let Err(e) = save_checkpoint(&prover, path) {
-                watcher.finish();
+                if let Some(w) = watcher {
+                    w.finish();
+                }
                 return Err(e);
             }
         }
         let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
-        if verdict != Verdict::Unknown || out_of_time || job.stop.load(Ordering::Relaxed) {
+        let out_of_positions = limit.is_some_and(|l| prover.positions().0 >= l);
+        if verdict != Verdict::Unknown
+            || out_of_time
+            || out_of_positions
+            || job.stop.load(Ordering::Relaxed)
+        {
             break verdict;
         }
     };
-    watcher.finish();
+    if let Some(w) = watcher {
+        w.finish();
+    }
     Ok(Solved {
         prover,
         verdict,

@@ -24,6 +24,7 @@
 //! position share a key and are searched once.
 
 use super::canon::Canon;
+use super::expansions::{bits_of, cells_of, Expansions};
 use super::table::{Table, INF};
 use super::vcf::{self, Vcf};
 use crate::board::Board;
@@ -36,6 +37,8 @@ use std::sync::Arc;
 const VCF_DEPTH: u32 = 32;
 /// Most positions one threat-sequence search visits.
 const VCF_LIMIT: u64 = 20_000;
+/// Keeps the expansion cache's keys apart from other uses of the board's hash.
+const EXPANSION_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 /// [`Tuning::zone_sequences`] by default.
 const ZONE_SEQUENCES: u32 = 16;
 /// Switches of the search's techniques, to measure what each is worth.
@@ -119,6 +122,8 @@ pub(crate) struct Search {
     pub canon: Canon,
     pub table: Table,
     pub vcf: Vcf,
+    /// The moves left by expansions already done (boards of at most 64 cells).
+    expansions: Expansions,
     pub attacker: Player,
     zone: Vec<bool>,
     /// A second zone, intersected with the first.
@@ -136,11 +141,13 @@ pub(crate) struct Search {
 impl Search {
     pub fn new(board: Board, canon: Canon, table: Table, counters: Arc<Counters>) -> Search {
         let cells = board.cell_count();
+        let expansions = Expansions::new(table.bytes() / 16, board.bits().is_some());
         Search {
             board,
             canon,
             table,
             vcf: Vcf::new(cells),
+            expansions,
             attacker: Player::X,
             zone: vec![false; cells],
             zone2: vec![false; cells],
@@ -223,6 +230,13 @@ impl Search {
         if let Some(&t) = theirs.first() {
             return Expansion::Moves(vec![t]);
         }
+        // Positions entered again skip their threat searches: a sequence
+        // found solved the position for good (the table keeps it), so what
+        // is remembered is the moves left when none was.
+        let remembered = self.board.hash() ^ self.salt() ^ EXPANSION_SALT;
+        if let Some(bits) = self.expansions.get(remembered) {
+            return Expansion::Moves(cells_of(bits));
+        }
         let moves = legal_moves(&mut self.board);
         if me == self.attacker
             && self
@@ -232,10 +246,20 @@ impl Search {
         {
             return Expansion::Solved(true);
         }
-        if !self.tuning.zones || (me == self.attacker && !self.tuning.attacker_zones) {
-            return Expansion::Moves(moves);
+        let moves = if !self.tuning.zones || (me == self.attacker && !self.tuning.attacker_zones) {
+            moves
+        } else {
+            self.zoned(moves)
+        };
+        if self.board.bits().is_some() {
+            self.expansions.put(remembered, bits_of(&moves));
         }
-        Expansion::Moves(self.zoned(moves))
+        Expansion::Moves(moves)
+    }
+
+    /// Bytes of the expansion cache.
+    pub fn expansion_bytes(&self) -> usize {
+        self.expansions.bytes()
     }
 
     /// The moves that might stop the other side's threat sequences after

@@ -19,13 +19,16 @@
 
 mod canon;
 mod dfpn;
+mod expansions;
 mod extract;
+mod schedule;
 mod split;
 mod table;
 mod vcf;
 
 pub use dfpn::{Counters, Tuning};
 pub use extract::Entry;
+pub use schedule::next_unit;
 pub use split::Split;
 pub(crate) use vcf::Vcf;
 
@@ -167,9 +170,9 @@ impl Prover {
         self.search.canon.len()
     }
 
-    /// Bytes of the transposition table.
+    /// Bytes of the transposition table and the expansion cache.
     pub fn table_bytes(&self) -> usize {
-        self.search.table.bytes()
+        self.search.table.bytes() + self.search.expansion_bytes()
     }
 
     /// Positions searched so far (proof-number and threat-sequence searches).

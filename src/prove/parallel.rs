@@ -1,0 +1,318 @@
+//! `prove --threads N` (N > 1): one position proved by N threads, each
+//! proving work units of a split of it.
+//!
+//! The position is split a few moves deep (`--split`'s units, in a folder
+//! laid out as a shard's `--out`). Each thread asks the schedule
+//! (`next_unit`: a proof-number search over the tree above the units) for
+//! the unit the root's value most needs that no other thread is on, and
+//! searches it for a budget of positions. A unit whose value is found gets
+//! its certificate in the folder; one that is not keeps its solved
+//! positions in its checkpoint, its budget doubles, and the schedule counts
+//! it dearer. When the units found decide the root, `--merge`'s code gives
+//! the value and the certificate.
+//!
+//! With `--checkpoint DIR` the folder is DIR and is kept: the same command
+//! resumes (proved units stay proved, the others restart from their
+//! checkpoints). Without it the folder is a temporary one.
+
+use super::frontier::Frontier;
+use super::merge::merge;
+use super::shard::{describe_root, read_values, unit_proof};
+use super::solve::{certificate, peak_memory, solve, Job};
+use hypertac_ai::prove::{next_unit, Split, Verdict};
+use hypertac_core::{notation, Position};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// A unit's first budget, in proof-number positions; each later attempt
+/// doubles it.
+const FIRST_BUDGET: u64 = 1 << 20;
+/// Most doublings of a unit's budget.
+const MAX_DOUBLINGS: u32 = 24;
+/// A split deep enough has this many units per thread.
+const UNITS_PER_THREAD: usize = 4;
+/// Deepest automatic split.
+const MAX_DEPTH: u32 = 3;
+
+/// What to prove, with what.
+pub struct ParallelJob<'a> {
+    /// The position.
+    pub pos: &'a Position,
+    /// Threads.
+    pub threads: usize,
+    /// Memory in bytes, shared out between the threads' tables.
+    pub memory: usize,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// The units' folder to keep (`--checkpoint`), or none for a temporary one.
+    pub keep: Option<&'a Path>,
+    /// The certificate's path (`--proof`).
+    pub proof: Option<&'a Path>,
+    /// Set by Ctrl-C.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// The units' state, shared by the threads.
+struct State {
+    values: Vec<Verdict>,
+    /// Attempts that ended without a value.
+    attempts: Vec<u32>,
+    running: Vec<bool>,
+    /// The first error met; the threads stop.
+    error: Option<String>,
+}
+
+/// Proves the position; `Ok(true)` when its value is known.
+///
+/// # Errors
+/// A position the prover does not take, a folder that cannot be written or
+/// that holds another position's units.
+pub fn prove_parallel(job: &ParallelJob) -> Result<bool, String> {
+    let start = Instant::now();
+    let temporary;
+    let dir: &Path = match job.keep {
+        Some(dir) => dir,
+        None => {
+            temporary = std::env::temp_dir().join(format!("hypertac-prove-{}", std::process::id()));
+            &temporary
+        }
+    };
+    let result = run(job, dir, start);
+    if job.keep.is_none() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    result
+}
+
+fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
+    let frontier = open_folder(job.pos, job.threads, dir)?;
+    let split = &frontier.split;
+    let units = split.unit_count();
+    let mut values = vec![Verdict::Unknown; units];
+    read_values(&frontier, dir, &mut values)?;
+    let proved = values.iter().filter(|v| **v != Verdict::Unknown).count();
+    println!(
+        "proving {} with {} threads: split {} moves deep into {units} units{}; folder {}",
+        describe_root(job.pos),
+        job.threads,
+        split.depth(),
+        if proved > 0 {
+            format!(" ({proved} proved earlier)")
+        } else {
+            String::new()
+        },
+        dir.display()
+    );
+    let state = Mutex::new(State {
+        values,
+        attempts: vec![0; units],
+        running: vec![false; units],
+        error: None,
+    });
+    let changed = Condvar::new();
+    let deadline = job.time.map(|t| start + t);
+    let positions = AtomicU64::new(0);
+    let threat_positions = AtomicU64::new(0);
+    let worker = Worker {
+        job,
+        dir,
+        frontier: &frontier,
+        state: &state,
+        changed: &changed,
+        deadline,
+        positions: &positions,
+        threat_positions: &threat_positions,
+    };
+    std::thread::scope(|s| {
+        for _ in 0..job.threads {
+            s.spawn(|| worker.work());
+        }
+    });
+    let state = state
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(e) = state.error {
+        return Err(e);
+    }
+    let known = split.value(&state.values) != Verdict::Unknown;
+    if known {
+        merge(&[dir.to_path_buf()], None, job.proof)?;
+    } else {
+        let needed = split.needed(&state.values);
+        println!("value: unknown");
+        println!(
+            "units: {} proved, {} still needed{}",
+            state
+                .values
+                .iter()
+                .filter(|v| **v != Verdict::Unknown)
+                .count(),
+            needed.iter().filter(|&&n| n).count(),
+            match job.keep {
+                Some(d) => format!(" (run the same command to go on from {})", d.display()),
+                None => " (give --checkpoint DIR to keep them)".into(),
+            }
+        );
+    }
+    println!(
+        "positions: {} proof-number, {} threat-sequence; time {:.1} s; peak memory {}",
+        positions.load(Ordering::Relaxed),
+        threat_positions.load(Ordering::Relaxed),
+        start.elapsed().as_secs_f64(),
+        peak_memory().map_or("unknown".into(), |kb| format!("{} MiB", kb >> 10))
+    );
+    Ok(known)
+}
+
+/// The folder's frontier: made (split deep enough for the threads) when
+/// the folder is new, read when it is resumed.
+fn open_folder(pos: &Position, threads: usize, dir: &Path) -> Result<Frontier, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join("frontier.txt");
+    if path.exists() {
+        let frontier = Frontier::read(&path)?;
+        let root = frontier.split.root();
+        if root.rules() != pos.rules() || root.moves() != pos.moves() {
+            return Err(format!(
+                "{} holds the units of another position: use another --checkpoint folder",
+                dir.display()
+            ));
+        }
+        return Ok(frontier);
+    }
+    let split = split_for(pos, threads)?;
+    Frontier::write(&split, &path)?;
+    Frontier::read(&path)
+}
+
+/// The shallowest split with enough units for the threads (at most
+/// [`MAX_DEPTH`] moves, and no deeper than the split's limits allow).
+fn split_for(pos: &Position, threads: usize) -> Result<Split, String> {
+    let mut best = Split::new(pos, 1).map_err(|e| e.to_string())?;
+    for depth in 2..=MAX_DEPTH {
+        if best.unit_count() >= UNITS_PER_THREAD * threads {
+            break;
+        }
+        match Split::new(pos, depth) {
+            Ok(s) if s.unit_count() > 0 => best = s,
+            _ => break,
+        }
+    }
+    Ok(best)
+}
+
+/// What every thread shares.
+struct Worker<'a> {
+    job: &'a ParallelJob<'a>,
+    dir: &'a Path,
+    frontier: &'a Frontier,
+    state: &'a Mutex<State>,
+    changed: &'a Condvar,
+    deadline: Option<Instant>,
+    positions: &'a AtomicU64,
+    threat_positions: &'a AtomicU64,
+}
+
+impl Worker<'_> {
+    fn out_of_time(&self) -> bool {
+        self.job.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Takes units from the schedule until the root is decided, the time
+    /// is up, or an error stops everyone.
+    fn work(&self) {
+        loop {
+            let Some((u, budget)) = self.take() else {
+                return;
+            };
+            let result = self.attempt(u, budget);
+            let mut st = self
+                .state
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            st.running[u] = false;
+            match result {
+                Ok(Verdict::Unknown) => st.attempts[u] = (st.attempts[u] + 1).min(MAX_DOUBLINGS),
+                Ok(v) => st.values[u] = v,
+                Err(e) => {
+                    st.error.get_or_insert(e);
+                    self.job.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            self.changed.notify_all();
+        }
+    }
+
+    /// The next unit and its budget, waiting while the only units left
+    /// are other threads'.
+    fn take(&self) -> Option<(usize, u64)> {
+        let split = &self.frontier.split;
+        let mut st = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        loop {
+            if st.error.is_some() || self.out_of_time() {
+                return None;
+            }
+            let weights: Vec<u64> = st.attempts.iter().map(|&a| 1u64 << a).collect();
+            if let Some(u) = next_unit(split, &st.values, &weights, &st.running) {
+                st.running[u] = true;
+                return Some((u, FIRST_BUDGET << st.attempts[u]));
+            }
+            if !st.running.iter().any(|&r| r) {
+                return None;
+            }
+            st = self
+                .changed
+                .wait_timeout(st, Duration::from_secs(1))
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    /// Searches unit `u` for `budget` positions; its value if found (and
+    /// then its certificate is in the folder).
+    fn attempt(&self, u: usize, budget: u64) -> Result<Verdict, String> {
+        let split = &self.frontier.split;
+        let rules = split.root().rules();
+        let moves = self.frontier.unit(u).to_vec();
+        let name = format!(
+            "unit {u} ({})",
+            notation::format_move_list(rules.shape(), &moves)
+        );
+        let pos = Position::from_moves(rules.clone(), &moves)
+            .map_err(|(i, e)| format!("{name}: move {} is illegal: {e}", i + 1))?;
+        let checkpoint = self.dir.join(format!("unit-{u}.checkpoint"));
+        let mut solved = solve(&Job {
+            pos: &pos,
+            memory: self.job.memory / self.job.threads,
+            time: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+            checkpoint: Some(&checkpoint),
+            stop: self.job.stop.clone(),
+            verbose: false,
+            watch: false,
+            positions: Some(budget),
+        })
+        .map_err(|e| format!("{name}: {e}"))?;
+        let (nodes, threats) = solved.prover.positions();
+        self.positions.fetch_add(nodes, Ordering::Relaxed);
+        self.threat_positions.fetch_add(threats, Ordering::Relaxed);
+        let secs = solved.elapsed.as_secs_f64();
+        if solved.verdict == Verdict::Unknown {
+            println!("{name}: unknown after {nodes} positions, {secs:.1} s; its budget doubles");
+            return Ok(Verdict::Unknown);
+        }
+        let cert = certificate(&mut solved, &pos).map_err(|e| format!("{name}: {e}"))?;
+        let proof = unit_proof(self.dir, u);
+        cert.save(&proof)
+            .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;
+        let _ = std::fs::remove_file(&checkpoint);
+        println!("{name}: {}, {nodes} positions, {secs:.1} s", cert.value);
+        Ok(solved.verdict)
+    }
+}
