@@ -18,17 +18,17 @@
 use super::frontier::Frontier;
 use super::merge::merge;
 use super::shard::{describe_root, read_values, unit_proof};
-use super::solve::{certificate, peak_memory, solve, Job};
-use hypertac_ai::prove::{next_unit, Split, Verdict};
+use super::solve::{certificate, peak_memory, solve_with, Job};
+use hypertac_ai::prove::{next_unit, Prover, Split, Verdict};
 use hypertac_core::{notation, Position};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-/// A unit's first budget, in proof-number positions; each later attempt
-/// doubles it.
-const FIRST_BUDGET: u64 = 1 << 20;
+/// A unit's first budget, in proof-number positions (about a minute on
+/// Qubic); each later attempt doubles it.
+const FIRST_BUDGET: u64 = 1 << 22;
 /// Most doublings of a unit's budget.
 const MAX_DOUBLINGS: u32 = 24;
 /// A split deep enough has this many units per thread.
@@ -59,6 +59,8 @@ struct State {
     values: Vec<Verdict>,
     /// Attempts that ended without a value.
     attempts: Vec<u32>,
+    /// The unit whose search each thread keeps, to go on with.
+    kept: Vec<Option<usize>>,
     running: Vec<bool>,
     /// The first error met; the threads stop.
     error: Option<String>,
@@ -108,6 +110,7 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
     let state = Mutex::new(State {
         values,
         attempts: vec![0; units],
+        kept: vec![None; job.threads],
         running: vec![false; units],
         error: None,
     });
@@ -126,8 +129,9 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
         threat_positions: &threat_positions,
     };
     std::thread::scope(|s| {
-        for _ in 0..job.threads {
-            s.spawn(|| worker.work());
+        for me in 0..job.threads {
+            let worker = &worker;
+            s.spawn(move || worker.work(me));
         }
     });
     let state = state
@@ -222,17 +226,26 @@ impl Worker<'_> {
 
     /// Takes units from the schedule until the root is decided, the time
     /// is up, or an error stops everyone.
-    fn work(&self) {
+    fn work(&self, me: usize) {
+        // The search of the unit this thread tried last, kept when it ran
+        // out of budget: the schedule often gives the same unit again, and
+        // going on loses nothing (a checkpoint keeps solved positions only).
+        let mut kept: Option<(usize, Prover)> = None;
         loop {
             let Some((u, budget)) = self.take() else {
                 return;
             };
-            let result = self.attempt(u, budget);
+            let prover = match kept.take() {
+                Some((k, p)) if k == u => Some(p),
+                _ => None,
+            };
+            let result = self.attempt(u, budget, prover, &mut kept);
             let mut st = self
                 .state
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             st.running[u] = false;
+            st.kept[me] = kept.as_ref().map(|(k, _)| *k);
             match result {
                 Ok(Verdict::Unknown) => st.attempts[u] = (st.attempts[u] + 1).min(MAX_DOUBLINGS),
                 Ok(v) => st.values[u] = v,
@@ -257,7 +270,14 @@ impl Worker<'_> {
             if st.error.is_some() || self.out_of_time() {
                 return None;
             }
-            let weights: Vec<u64> = st.attempts.iter().map(|&a| 1u64 << a).collect();
+            // A unit whose search is kept counts one doubling less, so the
+            // schedule tends to go on with it rather than start another.
+            let weights: Vec<u64> = (0..st.attempts.len())
+                .map(|u| {
+                    let kept = st.kept.contains(&Some(u));
+                    1u64 << st.attempts[u].saturating_sub(u32::from(kept))
+                })
+                .collect();
             if let Some(u) = next_unit(split, &st.values, &weights, &st.running) {
                 st.running[u] = true;
                 return Some((u, FIRST_BUDGET << st.attempts[u]));
@@ -275,7 +295,13 @@ impl Worker<'_> {
 
     /// Searches unit `u` for `budget` positions; its value if found (and
     /// then its certificate is in the folder).
-    fn attempt(&self, u: usize, budget: u64) -> Result<Verdict, String> {
+    fn attempt(
+        &self,
+        u: usize,
+        budget: u64,
+        prover: Option<Prover>,
+        kept: &mut Option<(usize, Prover)>,
+    ) -> Result<Verdict, String> {
         let split = &self.frontier.split;
         let rules = split.root().rules();
         let moves = self.frontier.unit(u).to_vec();
@@ -286,25 +312,33 @@ impl Worker<'_> {
         let pos = Position::from_moves(rules.clone(), &moves)
             .map_err(|(i, e)| format!("{name}: move {} is illegal: {e}", i + 1))?;
         let checkpoint = self.dir.join(format!("unit-{u}.checkpoint"));
-        let mut solved = solve(&Job {
-            pos: &pos,
-            memory: self.job.memory / self.job.threads,
-            time: self
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now())),
-            checkpoint: Some(&checkpoint),
-            stop: self.job.stop.clone(),
-            verbose: false,
-            watch: false,
-            positions: Some(budget),
-        })
+        // A kept search counts its positions from its start.
+        let before = prover.as_ref().map_or((0, 0), Prover::positions);
+        let mut solved = solve_with(
+            prover,
+            &Job {
+                pos: &pos,
+                memory: self.job.memory / self.job.threads,
+                time: self
+                    .deadline
+                    .map(|d| d.saturating_duration_since(Instant::now())),
+                checkpoint: Some(&checkpoint),
+                stop: self.job.stop.clone(),
+                verbose: false,
+                watch: false,
+                positions: Some(budget),
+            },
+        )
         .map_err(|e| format!("{name}: {e}"))?;
         let (nodes, threats) = solved.prover.positions();
-        self.positions.fetch_add(nodes, Ordering::Relaxed);
-        self.threat_positions.fetch_add(threats, Ordering::Relaxed);
+        self.positions
+            .fetch_add(nodes - before.0, Ordering::Relaxed);
+        self.threat_positions
+            .fetch_add(threats - before.1, Ordering::Relaxed);
         let secs = solved.elapsed.as_secs_f64();
         if solved.verdict == Verdict::Unknown {
             println!("{name}: unknown after {nodes} positions, {secs:.1} s; its budget doubles");
+            *kept = Some((u, solved.prover));
             return Ok(Verdict::Unknown);
         }
         let cert = certificate(&mut solved, &pos).map_err(|e| format!("{name}: {e}"))?;

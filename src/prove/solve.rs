@@ -51,7 +51,20 @@ pub struct Solved {
 /// A position the prover does not take, or a checkpoint that cannot be read
 /// or written.
 pub fn solve(job: &Job) -> Result<Solved, String> {
-    let mut prover = Prover::new(job.pos, job.memory).map_err(|e| e.to_string())?;
+    solve_with(None, job)
+}
+
+/// As [`solve`], going on with `prover` (a search of the same position
+/// that ran out of budget) when given one, instead of a new search.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
+    let resumed = prover.is_some();
+    let mut prover = match prover {
+        Some(p) => p,
+        None => Prover::new(job.pos, job.memory).map_err(|e| e.to_string())?,
+    };
     if job.verbose {
         println!(
             "proving {}: {} symmetries, table {} MiB",
@@ -60,7 +73,7 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
             prover.table_bytes() >> 20
         );
     }
-    if let Some(path) = job.checkpoint {
+    if let Some(path) = job.checkpoint.filter(|_| !resumed) {
         if path.exists() {
             let mut file = std::fs::File::open(path)
                 .map_err(|e| format!("cannot open checkpoint {}: {e}", path.display()))?;

@@ -305,7 +305,7 @@ impl Search {
 
     /// How much a stone of the side to move on `cell` does to the lines
     /// through it (see [`GROW`]).
-    fn move_score(&self, cell: u32) -> u32 {
+    pub(crate) fn move_score(&self, cell: u32) -> u32 {
         let me = self.board.to_move().index();
         let mut score = 0;
         for &l in self.board.lines_of(cell) {

@@ -13,6 +13,29 @@ use super::table::INF;
 use crate::Budget;
 use hypertac_core::Player;
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The walk's set of positions seen. Its keys are hashes already, so the
+/// set mixes them with one multiplication rather than a keyed hash.
+type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// See [`Seen`].
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = (self.0 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
 
 /// Most threat-sequence positions searched when looking for an extraction move.
 const VCF_LIMIT: u64 = 200_000;
@@ -35,7 +58,7 @@ pub struct Entry {
 pub(crate) fn entries(search: &mut Search, winner: Player) -> Result<Vec<Entry>, String> {
     let mut walk = Walk {
         winner,
-        seen: HashSet::new(),
+        seen: Seen::default(),
         out: Vec::new(),
     };
     walk.node(search)?;
@@ -44,7 +67,7 @@ pub(crate) fn entries(search: &mut Search, winner: Player) -> Result<Vec<Entry>,
 
 struct Walk {
     winner: Player,
-    seen: HashSet<u64>,
+    seen: Seen,
     out: Vec<Entry>,
 }
 
@@ -100,12 +123,22 @@ pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
     if let Some(&t) = s.board.threat_cells(me.other()).first() {
         return Ok(t);
     }
+    // A position the search solved by a threat sequence: find it again
+    // (its children were never searched, so the table has none of them).
+    let by_sequence = s.table.solved_by_expansion(s.key());
+    if by_sequence {
+        if let Some(c) = sequence_move(s) {
+            return Ok(c);
+        }
+    }
     if let Some(c) = from_table(s) {
         return Ok(c);
     }
     // A threat sequence wins, whichever side the mover is in the question.
-    if let Some(seq) = s.vcf.find(&mut s.board, 64, VCF_LIMIT) {
-        return Ok(seq.moves.first().copied().unwrap_or(seq.wins[0]));
+    if !by_sequence {
+        if let Some(c) = sequence_move(s) {
+            return Ok(c);
+        }
     }
     // The table lost the children: search each until one is lost for the
     // other side.
@@ -120,10 +153,22 @@ pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
     Err("a position of the proof no longer proves".into())
 }
 
-/// A move whose position the table shows lost for the other side.
+/// The first move of a threat sequence of the side to move.
+fn sequence_move(s: &mut Search) -> Option<u32> {
+    let seq = s.vcf.find(&mut s.board, 64, VCF_LIMIT)?;
+    Some(seq.moves.first().copied().unwrap_or(seq.wins[0]))
+}
+
+/// A move whose position the table shows lost for the other side, looked
+/// for in the search's order (strongest first), where it most likely is.
 fn from_table(s: &mut Search) -> Option<u32> {
     let me = s.board.to_move();
-    for c in legal_moves(&mut s.board) {
+    let mut moves: Vec<(u32, u32)> = legal_moves(&mut s.board)
+        .into_iter()
+        .map(|c| (s.move_score(c), c))
+        .collect();
+    moves.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
+    for (_, c) in moves {
         let key = s.canon.key_with(c, me) ^ s.salt();
         if let Some((phi, _)) = s.table.get(key) {
             if phi >= INF {

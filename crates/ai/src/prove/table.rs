@@ -103,6 +103,16 @@ impl Table {
             .map(|e| (e.phi, e.delta))
     }
 
+    /// Whether the key is solved with the least work there is: by its
+    /// expansion (the rules or a threat sequence), not by its children.
+    pub fn solved_by_expansion(&self, key: u64) -> bool {
+        let at = self.bucket(key);
+        self.entries[at..at + WAYS]
+            .iter()
+            .map(unpack)
+            .any(|e| e.key == key && e.live() && e.solved() && e.work == work_class(1))
+    }
+
     /// Stores a key's numbers with the work spent on them.
     pub fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
         self.put_class(key, phi, delta, work_class(work));
