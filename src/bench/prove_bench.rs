@@ -16,9 +16,12 @@ fn positions() -> Vec<(Rules, &'static str)> {
         (shape("3x3x3", 3), ""),
         (shape("4x4", 4), ""),
         (shape("5x4", 4).with_gravity(Some(1)).expect("gravity"), ""),
+        (shape("5x5", 4), ""),
         (qubic.clone(), "0,0,0;1,0,0;0,1,0;2,0,0"),
         (qubic.clone(), "0,0,0;1,1,0;3,3,3;2,2,1"),
-        (qubic, "0,0,0;1,1,1;3,3,0;2,2,2"),
+        (qubic.clone(), "0,0,0;1,1,1;3,3,0;2,2,2"),
+        (qubic.clone(), "0,0,0;1,0,0"),
+        (qubic, "0,0,0;3,3,1"),
     ]
 }
 

@@ -123,9 +123,12 @@ pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
     if let Some(&t) = s.board.threat_cells(me.other()).first() {
         return Ok(t);
     }
-    // A position the search solved by a threat sequence: find it again
-    // (its children were never searched, so the table has none of them).
-    let by_sequence = s.table.solved_by_expansion(s.key());
+    // A position the search solved by a threat sequence, or never stored
+    // (inside a sequence, or a reply outside a zone): find the sequence
+    // again first (its children were never searched, so the table most
+    // likely has none of them).
+    let key = s.key();
+    let by_sequence = s.table.solved_by_expansion(key) || s.table.get(key).is_none();
     if by_sequence {
         if let Some(c) = sequence_move(s) {
             return Ok(c);

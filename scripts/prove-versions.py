@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The prover of two builds on the benchmark's positions, alternately.
+
+Usage: prove-versions.py OLD NEW [ROUNDS] [--memory MiB]
+
+Runs `hypertac prove` of each build on each position of the list below
+(the list of `hypertac bench prove`), ROUNDS times (default 2), old and new
+one after the other, and prints per position the positions searched, the
+median CPU time of each build, and the ratios new/old. CPU time (user +
+system of the child) rather than wall time, so the ratios hold on a loaded
+machine; both builds meet the same load since they alternate.
+"""
+import re
+import resource
+import subprocess
+import sys
+import statistics
+
+POSITIONS = [
+    (["--shape", "3x3x3"], ""),
+    (["--shape", "4x4", "--k", "4"], ""),
+    (["--shape", "5x4", "--k", "4", "--gravity", "1"], ""),
+    (["--shape", "5x5", "--k", "4"], ""),
+    (["--game", "qubic"], "0,0,0;1,0,0;0,1,0;2,0,0"),
+    (["--game", "qubic"], "0,0,0;1,1,0;3,3,3;2,2,1"),
+    (["--game", "qubic"], "0,0,0;1,1,1;3,3,0;2,2,2"),
+    (["--game", "qubic"], "0,0,0;1,0,0"),
+    (["--game", "qubic"], "0,0,0;3,3,1"),
+]
+
+
+def run(binary, rules, moves, memory):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([binary, "prove", *rules, "--moves", moves, "--memory", memory],
+                         capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    value = re.search(r"value: (.*)", out).group(1)
+    positions = int(re.search(r"positions: (\d+) proof-number", out).group(1))
+    return value, positions, cpu
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    memory = "1024"
+    if "--memory" in args:
+        i = args.index("--memory")
+        memory = args[i + 1]
+        del args[i:i + 2]
+    if len(args) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    old, new = args[0], args[1]
+    rounds = int(args[2]) if len(args) > 2 else 2
+    print(f"{'position':<40} {'value':<8} {'old pos':>10} {'new pos':>10} {'old s':>8} {'new s':>8} {'pos x':>6} {'time x':>6}")
+    total = [0.0, 0.0]
+    for rules, moves in POSITIONS:
+        times = {old: [], new: []}
+        found = {}
+        for _ in range(rounds):
+            for b in (old, new):
+                value, positions, cpu = run(b, rules, moves, memory)
+                times[b].append(cpu)
+                found[b] = (value, positions)
+        if found[old][0] != found[new][0]:
+            print(f"the builds disagree on {rules} {moves}: {found[old][0]} / {found[new][0]}")
+            return 1
+        t_old, t_new = statistics.median(times[old]), statistics.median(times[new])
+        total[0] += t_old
+        total[1] += t_new
+        name = " ".join(rules) + (f" {moves}" if moves else "")
+        print(f"{name:<40} {found[new][0]:<8} {found[old][1]:>10} {found[new][1]:>10} "
+              f"{t_old:8.2f} {t_new:8.2f} {found[new][1] / found[old][1]:6.2f} {t_new / t_old:6.2f}")
+    print(f"total CPU: old {total[0]:.1f} s, new {total[1]:.1f} s, ratio {total[1] / total[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
