@@ -212,6 +212,7 @@ fn prove_one(args: &ProveArgs, pos: &Position, stop: Arc<AtomicBool>) -> Result<
         verbose: true,
         watch: true,
         positions: None,
+        started: None,
     };
     let mut solved = solve::solve(&job)?;
     let (nodes, threat_nodes) = solved.prover.positions();

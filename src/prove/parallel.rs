@@ -17,9 +17,10 @@
 
 use super::frontier::Frontier;
 use super::merge::merge;
+use super::progress::Watcher;
 use super::shard::{describe_root, read_values, unit_proof};
 use super::solve::{certificate, peak_memory, solve_with, Job};
-use hypertac_ai::prove::{next_unit, Prover, Split, Verdict};
+use hypertac_ai::prove::{next_unit, Counters, Prover, Split, Verdict};
 use hypertac_core::{notation, Position};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -107,6 +108,13 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
         },
         dir.display()
     );
+    let live: Arc<Vec<Mutex<Option<Live>>>> =
+        Arc::new((0..job.threads).map(|_| Mutex::new(None)).collect());
+    let proved_count = Arc::new(AtomicU64::new(proved as u64));
+    let watcher = {
+        let (live, proved) = (live.clone(), proved_count.clone());
+        Watcher::show(move || status(&live, &proved, units, start))
+    };
     let state = Mutex::new(State {
         values,
         attempts: vec![0; units],
@@ -127,6 +135,8 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
         deadline,
         positions: &positions,
         threat_positions: &threat_positions,
+        live: &live,
+        proved: &proved_count,
     };
     std::thread::scope(|s| {
         for me in 0..job.threads {
@@ -134,6 +144,7 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
             s.spawn(move || worker.work(me));
         }
     });
+    watcher.finish();
     let state = state
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -207,6 +218,41 @@ fn split_for(pos: &Position, threads: usize) -> Result<Split, String> {
     Ok(best)
 }
 
+/// A unit being searched, for the status line.
+struct Live {
+    unit: usize,
+    counters: Arc<Counters>,
+}
+
+/// The status line: units proved, the units being searched with their
+/// positions so far (a kept search counts from its start), and the time.
+fn status(
+    live: &[Mutex<Option<Live>>],
+    proved: &AtomicU64,
+    units: usize,
+    start: Instant,
+) -> String {
+    let mut running = Vec::new();
+    for slot in live {
+        if let Ok(guard) = slot.lock() {
+            if let Some(l) = guard.as_ref() {
+                let n = l.counters.nodes.load(Ordering::Relaxed);
+                running.push(format!("unit {} ({n} positions)", l.unit));
+            }
+        }
+    }
+    format!(
+        "{} of {units} units proved; searching {}; {:.0} s",
+        proved.load(Ordering::Relaxed),
+        if running.is_empty() {
+            "none".to_string()
+        } else {
+            running.join(", ")
+        },
+        start.elapsed().as_secs_f64()
+    )
+}
+
 /// What every thread shares.
 struct Worker<'a> {
     job: &'a ParallelJob<'a>,
@@ -217,6 +263,10 @@ struct Worker<'a> {
     deadline: Option<Instant>,
     positions: &'a AtomicU64,
     threat_positions: &'a AtomicU64,
+    /// Each thread's unit, for the status line.
+    live: &'a [Mutex<Option<Live>>],
+    /// Units with a value, for the status line.
+    proved: &'a AtomicU64,
 }
 
 impl Worker<'_> {
@@ -239,7 +289,10 @@ impl Worker<'_> {
                 Some((k, p)) if k == u => Some(p),
                 _ => None,
             };
-            let result = self.attempt(u, budget, prover, &mut kept);
+            let result = self.attempt(me, u, budget, prover, &mut kept);
+            if let Ok(mut slot) = self.live[me].lock() {
+                *slot = None;
+            }
             let mut st = self
                 .state
                 .lock()
@@ -248,7 +301,10 @@ impl Worker<'_> {
             st.kept[me] = kept.as_ref().map(|(k, _)| *k);
             match result {
                 Ok(Verdict::Unknown) => st.attempts[u] = (st.attempts[u] + 1).min(MAX_DOUBLINGS),
-                Ok(v) => st.values[u] = v,
+                Ok(v) => {
+                    st.values[u] = v;
+                    self.proved.fetch_add(1, Ordering::Relaxed);
+                }
                 Err(e) => {
                     st.error.get_or_insert(e);
                     self.job.stop.store(true, Ordering::Relaxed);
@@ -297,6 +353,7 @@ impl Worker<'_> {
     /// then its certificate is in the folder).
     fn attempt(
         &self,
+        me: usize,
         u: usize,
         budget: u64,
         prover: Option<Prover>,
@@ -327,6 +384,14 @@ impl Worker<'_> {
                 verbose: false,
                 watch: false,
                 positions: Some(budget),
+                started: Some(&|p: &Prover| {
+                    if let Ok(mut slot) = self.live[me].lock() {
+                        *slot = Some(Live {
+                            unit: u,
+                            counters: p.counters(),
+                        });
+                    }
+                }),
             },
         )
         .map_err(|e| format!("{name}: {e}"))?;

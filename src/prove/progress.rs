@@ -18,6 +18,11 @@ pub struct Watcher {
 impl Watcher {
     /// Starts showing `counters`.
     pub fn start(counters: Arc<Counters>, start: Instant) -> Watcher {
+        Watcher::show(move || status(&counters, start))
+    }
+
+    /// Starts showing the lines `line` makes.
+    pub fn show(line: impl Fn() -> String + Send + 'static) -> Watcher {
         let done = Arc::new(AtomicBool::new(false));
         let flag = done.clone();
         let terminal = std::io::stderr().is_terminal();
@@ -30,7 +35,7 @@ impl Watcher {
             let mut last_line = Instant::now();
             while !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(250));
-                let line = status(&counters, start);
+                let line = line();
                 match &bar {
                     Some(bar) => bar.set_message(line),
                     None if last_line.elapsed() >= Duration::from_secs(10) => {

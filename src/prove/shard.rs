@@ -180,6 +180,7 @@ pub fn run_shard(job: &ShardJob) -> Result<bool, String> {
             verbose: false,
             watch: true,
             positions: None,
+            started: None,
         })
         .map_err(|e| format!("{name}: {e}"))?;
         let (nodes, _) = solved.prover.positions();

@@ -33,6 +33,9 @@ pub struct Job<'a> {
     pub watch: bool,
     /// Stop after this many more positions of the proof-number search.
     pub positions: Option<u64>,
+    /// Called with the search once it is ready to run (a status display
+    /// may keep its counters).
+    pub started: Option<&'a dyn Fn(&Prover)>,
 }
 
 /// A finished (or interrupted) search.
@@ -84,6 +87,9 @@ pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
                 println!("resumed from {}: {n} solved positions", path.display());
             }
         }
+    }
+    if let Some(started) = job.started {
+        started(&prover);
     }
     let start = Instant::now();
     let deadline = job.time.map(|t| start + t);
