@@ -137,7 +137,7 @@ fn threads_prove_units_and_agree_with_one_thread() {
         let (out1, err, code) = hypertac(&one);
         assert_eq!(code, 0, "{err}");
         let mut two = one.clone();
-        two.extend_from_slice(&["--threads", "2", "--proof", p]);
+        two.extend_from_slice(&["--threads", "2", "--proof", p, "--quick-positions", "0"]);
         let (out2, err, code) = hypertac(&two);
         assert_eq!(code, 0, "{err}");
         assert!(out2.contains("with 2 threads: split"), "{out2}");
@@ -147,6 +147,43 @@ fn threads_prove_units_and_agree_with_one_thread() {
         let value = value_line(&out2);
         assert!(out.contains(value.trim_start_matches("value: ")), "{out}");
     }
+}
+
+#[test]
+fn threads_first_try_one_search() {
+    // A position one search proves at once is not split.
+    let (out, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "4x4",
+        "--k",
+        "3",
+        "--memory",
+        "16",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: X wins"), "{out}");
+    assert!(!out.contains("split"), "{out}");
+    // One that takes longer is.
+    let (out, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "4x4",
+        "--k",
+        "4",
+        "--memory",
+        "16",
+        "--threads",
+        "2",
+        "--quick-positions",
+        "100",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("not proved after"), "{out}");
+    assert!(out.contains("with 2 threads: split"), "{out}");
+    assert!(out.contains("value: draw"), "{out}");
 }
 
 #[test]

@@ -61,11 +61,19 @@ pub struct ProveArgs {
     /// Folder for the units' proofs and checkpoints (with --shard).
     #[arg(long, value_name = "DIR", requires = "shard")]
     pub out: Option<PathBuf>,
+    /// With --threads N > 1: positions one thread searches before the
+    /// position is split (0: split at once). For tests.
+    #[arg(long, hide = true, default_value_t = QUICK_POSITIONS)]
+    pub quick_positions: u64,
     /// Combine the units' proofs in these folders into the root's value
     /// (and, with --proof, one certificate).
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["split", "shard"])]
     pub merge: Vec<PathBuf>,
 }
+
+/// Positions one thread searches, with --threads N > 1, before the
+/// position is split (about 15 s on Qubic).
+const QUICK_POSITIONS: u64 = 1 << 20;
 
 /// Parses `90`, `90s`, `10m`, `2h` or `1h30m`.
 fn parse_duration(text: &str) -> Result<Duration, String> {
@@ -168,19 +176,33 @@ fn prove(args: &ProveArgs) -> Result<i32, String> {
         return Err("--frontier goes with --split, --shard or --merge".into());
     }
     if args.threads > 1 {
+        // A position one search proves at once is not split (a unit, one
+        // move of the root fixed, can take far longer than the whole):
+        // unless resuming a split, one thread tries first.
+        let resuming = args
+            .checkpoint
+            .as_deref()
+            .is_some_and(|d| d.join("frontier.txt").exists());
+        let start = std::time::Instant::now();
+        if !resuming
+            && args.quick_positions > 0
+            && prove_one(args, &pos, stop.clone(), Some(args.quick_positions))?
+        {
+            return Ok(0);
+        }
         // Like one thread's run, exit 0 whether or not the value was found.
         parallel::prove_parallel(&parallel::ParallelJob {
             pos: &pos,
             threads: args.threads,
             memory: args.memory << 20,
-            time: args.time,
+            time: args.time.map(|t| t.saturating_sub(start.elapsed())),
             keep: args.checkpoint.as_deref(),
             proof: args.proof.as_deref(),
             stop,
         })?;
         return Ok(0);
     }
-    prove_one(args, &pos, stop)?;
+    prove_one(args, &pos, stop, None)?;
     Ok(0)
 }
 
@@ -201,21 +223,37 @@ fn refuse_position_arguments(args: &ProveArgs, mode: &str) -> Result<(), String>
 
 /// Proves one position: the value, a best move, statistics, and the
 /// certificate with --proof.
-fn prove_one(args: &ProveArgs, pos: &Position, stop: Arc<AtomicBool>) -> Result<(), String> {
+///
+/// With `quick`, the search stops after that many positions and uses no
+/// checkpoint; `Ok(false)` then says it did not find the value (and
+/// nothing but the headline was printed).
+fn prove_one(
+    args: &ProveArgs,
+    pos: &Position,
+    stop: Arc<AtomicBool>,
+    quick: Option<u64>,
+) -> Result<bool, String> {
     let rules = pos.rules();
     let job = solve::Job {
         pos,
         memory: args.memory << 20,
         time: args.time,
-        checkpoint: args.checkpoint.as_deref(),
+        checkpoint: args.checkpoint.as_deref().filter(|_| quick.is_none()),
         stop,
         verbose: true,
         watch: true,
-        positions: None,
+        positions: quick,
         started: None,
     };
     let mut solved = solve::solve(&job)?;
     let (nodes, threat_nodes) = solved.prover.positions();
+    if quick.is_some() && solved.verdict == Verdict::Unknown {
+        println!(
+            "not proved after {nodes} positions ({:.1} s) on one thread: the threads take units of a split",
+            solved.elapsed.as_secs_f64()
+        );
+        return Ok(false);
+    }
     let value = match solved.verdict {
         Verdict::Win(p) => format!("{p} wins"),
         Verdict::Draw => "draw".into(),
@@ -230,12 +268,13 @@ fn prove_one(args: &ProveArgs, pos: &Position, stop: Arc<AtomicBool>) -> Result<
         solved.elapsed.as_secs_f64(),
         solve::peak_memory().map_or("unknown".into(), |kb| format!("{} MiB", kb >> 10))
     );
+    let known = solved.verdict != Verdict::Unknown;
     let Some(path) = &args.proof else {
-        return Ok(());
+        return Ok(known);
     };
-    if solved.verdict == Verdict::Unknown {
+    if !known {
         println!("no proof written: the value is not known yet");
-        return Ok(());
+        return Ok(false);
     }
     let t = std::time::Instant::now();
     let cert = solve::certificate(&mut solved, pos)?;
@@ -248,7 +287,7 @@ fn prove_one(args: &ProveArgs, pos: &Position, stop: Arc<AtomicBool>) -> Result<
         path.display(),
         t.elapsed().as_secs_f64()
     );
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -62,6 +62,8 @@ struct State {
     attempts: Vec<u32>,
     /// The unit whose search each thread keeps, to go on with.
     kept: Vec<Option<usize>>,
+    /// The unit each thread is searching.
+    on: Vec<Option<usize>>,
     running: Vec<bool>,
     /// The first error met; the threads stop.
     error: Option<String>,
@@ -111,14 +113,28 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
     let live: Arc<Vec<Mutex<Option<Live>>>> =
         Arc::new((0..job.threads).map(|_| Mutex::new(None)).collect());
     let proved_count = Arc::new(AtomicU64::new(proved as u64));
+    let cancel: Arc<Vec<Arc<AtomicBool>>> = Arc::new(
+        (0..job.threads)
+            .map(|_| Arc::new(AtomicBool::new(false)))
+            .collect(),
+    );
     let watcher = {
         let (live, proved) = (live.clone(), proved_count.clone());
-        Watcher::show(move || status(&live, &proved, units, start))
+        let (stop, cancel) = (job.stop.clone(), cancel.clone());
+        Watcher::show(move || {
+            if stop.load(Ordering::Relaxed) {
+                for c in cancel.iter() {
+                    c.store(true, Ordering::Relaxed);
+                }
+            }
+            status(&live, &proved, units, start)
+        })
     };
     let state = Mutex::new(State {
         values,
         attempts: vec![0; units],
         kept: vec![None; job.threads],
+        on: vec![None; job.threads],
         running: vec![false; units],
         error: None,
     });
@@ -137,6 +153,7 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
         threat_positions: &threat_positions,
         live: &live,
         proved: &proved_count,
+        cancel: &cancel,
     };
     std::thread::scope(|s| {
         for me in 0..job.threads {
@@ -267,6 +284,9 @@ struct Worker<'a> {
     live: &'a [Mutex<Option<Live>>],
     /// Units with a value, for the status line.
     proved: &'a AtomicU64,
+    /// Each thread's stop flag: set when its unit is no longer needed, or
+    /// for all by Ctrl-C (`ParallelJob::stop`, copied by the status line).
+    cancel: &'a [Arc<AtomicBool>],
 }
 
 impl Worker<'_> {
@@ -282,7 +302,7 @@ impl Worker<'_> {
         // going on loses nothing (a checkpoint keeps solved positions only).
         let mut kept: Option<(usize, Prover)> = None;
         loop {
-            let Some((u, budget)) = self.take() else {
+            let Some((u, budget)) = self.take(me) else {
                 return;
             };
             let prover = match kept.take() {
@@ -298,12 +318,20 @@ impl Worker<'_> {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             st.running[u] = false;
+            st.on[me] = None;
             st.kept[me] = kept.as_ref().map(|(k, _)| *k);
             match result {
                 Ok(Verdict::Unknown) => st.attempts[u] = (st.attempts[u] + 1).min(MAX_DOUBLINGS),
                 Ok(v) => {
                     st.values[u] = v;
                     self.proved.fetch_add(1, Ordering::Relaxed);
+                    // Other threads' units the root no longer needs stop.
+                    let needed = self.frontier.split.needed(&st.values);
+                    for (t, slot) in st.on.iter().enumerate() {
+                        if slot.is_some_and(|r| !needed[r]) {
+                            self.cancel[t].store(true, Ordering::Relaxed);
+                        }
+                    }
                 }
                 Err(e) => {
                     st.error.get_or_insert(e);
@@ -316,7 +344,7 @@ impl Worker<'_> {
 
     /// The next unit and its budget, waiting while the only units left
     /// are other threads'.
-    fn take(&self) -> Option<(usize, u64)> {
+    fn take(&self, me: usize) -> Option<(usize, u64)> {
         let split = &self.frontier.split;
         let mut st = self
             .state
@@ -336,6 +364,8 @@ impl Worker<'_> {
                 .collect();
             if let Some(u) = next_unit(split, &st.values, &weights, &st.running) {
                 st.running[u] = true;
+                st.on[me] = Some(u);
+                self.cancel[me].store(false, Ordering::Relaxed);
                 return Some((u, FIRST_BUDGET << st.attempts[u]));
             }
             if !st.running.iter().any(|&r| r) {
@@ -380,7 +410,7 @@ impl Worker<'_> {
                     .deadline
                     .map(|d| d.saturating_duration_since(Instant::now())),
                 checkpoint: Some(&checkpoint),
-                stop: self.job.stop.clone(),
+                stop: self.cancel[me].clone(),
                 verbose: false,
                 watch: false,
                 positions: Some(budget),

@@ -2,13 +2,15 @@
 //! tree above the units, whose leaves are the units (Allis' PN², with the
 //! units' searches as the second level).
 //!
-//! A unit whose value is known is proved or disproved; a unit being worked
-//! on by another thread counts as proved (a "virtual" proof, so the next
-//! thread takes the next unit the root needs, not the same one); any other
-//! unit's proof and disproof numbers are its `weight`, the work spent on it
-//! so far in budget units: a unit that resisted grows dearer, and the
-//! search turns to other lines of play, so a wrong first guess costs a
-//! bounded share of the time rather than all of it.
+//! A unit whose value is known is proved or disproved; any other unit's
+//! proof and disproof numbers are its `weight`, the work spent on it so far
+//! in budget units: a unit that resisted grows dearer, and the search turns
+//! to other lines of play, so a wrong first guess costs a bounded share of
+//! the time rather than all of it. A unit another thread is working on
+//! keeps its numbers but is not chosen: the search takes the best position
+//! that still has a unit nobody is on (at the attacker's positions the
+//! next-best move, at the defender's the next reply), so threads share the
+//! work the root needs.
 //!
 //! The question is the one the prover asks first, "does the side to move
 //! at the root win?"; once that is disproved, "does the other side?"; once
@@ -40,17 +42,17 @@ pub fn next_unit(
     }
     let me = split.root().to_move();
     for attacker in [me, me.other()] {
-        let numbers = numbers(split, attacker, values, weights, running);
+        let numbers = numbers(split, attacker, values, weights);
         let (pn, dn) = numbers[0];
         if dn == 0 {
             // The attacker cannot win: ask the other question.
             continue;
         }
         if pn == 0 {
-            // Proved, if every running unit proves as hoped: wait for them.
             return None;
         }
-        return Some(descend(split, attacker, &numbers));
+        let free = free(split, values, running, &numbers);
+        return descend(split, attacker, &numbers, &free);
     }
     // Neither side can win, yet the split's value (a minimax of known
     // values, which keeps no bounds) is not a draw until the units below
@@ -67,7 +69,6 @@ fn numbers(
     attacker: Player,
     values: &[Verdict],
     weights: &[u64],
-    running: &[bool],
 ) -> Vec<(u64, u64)> {
     let settled = |v: Verdict| {
         if v == Verdict::Win(attacker) {
@@ -82,7 +83,6 @@ fn numbers(
         out[id] = match view {
             NodeView::Over(v) => settled(v),
             NodeView::Unit(u) if values[u] != Verdict::Unknown => settled(values[u]),
-            NodeView::Unit(u) if running[u] => (0, INF),
             NodeView::Unit(u) => (weights[u].clamp(1, INF), weights[u].clamp(1, INF)),
             NodeView::Inner(children) => {
                 let mut min = (INF, INF);
@@ -103,29 +103,56 @@ fn numbers(
     out
 }
 
-/// The most-proving unit below the root: at the attacker's positions the
-/// child with the least proof number, at the defender's the one with the
-/// least disproof number (the first such, so the stronger-looking move).
-fn descend(split: &Split, attacker: Player, numbers: &[(u64, u64)]) -> usize {
+/// Whether each node is open (not settled) and has an open unit below it
+/// that no thread is on.
+fn free(split: &Split, values: &[Verdict], running: &[bool], numbers: &[(u64, u64)]) -> Vec<bool> {
+    let mut out = vec![false; split.node_count()];
+    for id in (0..split.node_count()).rev() {
+        let (pn, dn) = numbers[id];
+        if pn == 0 || dn == 0 {
+            continue;
+        }
+        out[id] = match split.node(id).1 {
+            NodeView::Unit(u) => values[u] == Verdict::Unknown && !running[u],
+            NodeView::Over(_) => false,
+            NodeView::Inner(children) => children.iter().any(|&(_, c)| out[c]),
+        };
+    }
+    out
+}
+
+/// The most-proving free unit below the root: at the attacker's positions
+/// the free child with the least proof number, at the defender's the one
+/// with the least disproof number (the first such, so the stronger-looking
+/// move); `None` when no unit is free.
+fn descend(
+    split: &Split,
+    attacker: Player,
+    numbers: &[(u64, u64)],
+    free: &[bool],
+) -> Option<usize> {
     let mut id = 0;
     loop {
+        if !free[id] {
+            return None;
+        }
         let (to_move, view) = split.node(id);
         match view {
-            NodeView::Unit(u) => return u,
-            NodeView::Over(_) => unreachable!("a settled node is never chosen"),
+            NodeView::Unit(u) => return Some(u),
+            NodeView::Over(_) => return None,
             NodeView::Inner(children) => {
-                let pick = |&&(_, c): &&(_, usize)| {
+                let number = |c: usize| {
                     if to_move == attacker {
                         numbers[c].0
                     } else {
                         numbers[c].1
                     }
                 };
-                let best = children
+                id = children
                     .iter()
-                    .min_by_key(pick)
-                    .expect("an inner node has children");
-                id = best.1;
+                    .map(|&(_, c)| c)
+                    .filter(|&c| free[c])
+                    .min_by_key(|&c| number(c))?;
             }
         }
     }
@@ -154,6 +181,22 @@ mod tests {
         running[first] = true;
         let second = next_unit(&s, &values, &weights, &running).unwrap();
         assert_eq!(second, 1, "the same first move's next reply");
+    }
+
+    #[test]
+    fn a_running_move_of_the_attacker_leaves_the_next_one_to_another_thread() {
+        // Depth 1: the units are X's first moves, X (to move) needs one.
+        let s = split_of(1);
+        let n = s.unit_count();
+        let values = vec![Verdict::Unknown; n];
+        let weights = vec![1; n];
+        let mut running = vec![false; n];
+        running[0] = true;
+        assert_eq!(next_unit(&s, &values, &weights, &running), Some(1));
+        running[1] = true;
+        assert_eq!(next_unit(&s, &values, &weights, &running), Some(2));
+        running[2] = true;
+        assert_eq!(next_unit(&s, &values, &weights, &running), None);
     }
 
     #[test]
