@@ -88,7 +88,20 @@ impl Walk {
             s.unmake(mv);
             return r;
         }
-        for reply in legal_moves(&mut s.board) {
+        // With a line of the winner's one cell short of complete, every
+        // reply but a block (or a line of the mover's own, completed) lets
+        // the winner complete it at once: nothing to write below those.
+        let threats = s.board.threat_cells(self.winner);
+        let replies = if threats.is_empty() {
+            legal_moves(&mut s.board)
+        } else {
+            let mut r = threats;
+            r.extend(s.board.threat_cells(me));
+            r.sort_unstable();
+            r.dedup();
+            r
+        };
+        for reply in replies {
             s.make(reply);
             let r = self.after_move(s);
             s.unmake(reply);
