@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tournament pace over the whole grid, two builds side by side.
 
-Usage: pace-grid.py BEFORE AFTER OUTDIR [--n 3..6] [--d 2..5]
+Usage: pace-grid.py BEFORE AFTER OUTDIR [--n 3..6] [--d 2..5] [--report]
 
 For each build (a hypertac binary), through `hypertac referee --jobs 1`:
 - self-play: the build against itself, one game per board (the second game
@@ -16,6 +16,8 @@ Prints one row per board: CPU seconds of the build's side per game, before,
 after and the ratio after/before, and the slowest move after. Writes the
 referee logs and CPU logs to OUTDIR. The builds run one after the other in
 this one script, so both meet the same machine (report the ratios).
+With --report, nothing is played: the table comes from the logs an earlier
+run left in OUTDIR (games not played yet are left out).
 """
 import json
 import os
@@ -37,6 +39,8 @@ def referee(binary, bots, n, d, log):
 
 def side_times(log, cpu_logs):
     """Per game: {(name): [cpu seconds of its moves]} and the game record."""
+    if not os.path.exists(log):
+        return []
     games = [json.loads(line) for line in open(log, encoding="utf-8")]
     cpu = {name: [float(t) for t in open(path, encoding="utf-8")] for name, path in cpu_logs.items()}
     used = {name: 0 for name in cpu}
@@ -53,17 +57,19 @@ def side_times(log, cpu_logs):
     return out
 
 
-def measure(label, binary, seed_binary, n, d, outdir):
-    """Self-play and vs-seed CPU times of one build, by board."""
+def measure(label, binary, seed_binary, n, d, outdir, play=True):
+    """Self-play and vs-seed CPU times of one build, by board (with
+    play=False, from the logs an earlier run left in outdir, as far as they go)."""
     rows = {}
     # Self-play: two names for the same build, each with its own CPU log.
     logs = {name: os.path.join(outdir, f"{label}-self-{name}.cpu") for name in ("a", "b")}
-    for path in logs.values():
-        open(path, "w").close()
     log = os.path.join(outdir, f"{label}-self.jsonl")
-    if os.path.exists(log):
-        os.remove(log)
-    referee(binary, [(name, f"{CPU} {logs[name]} {binary} bot") for name in logs], n, d, log)
+    if play:
+        for path in logs.values():
+            open(path, "w").close()
+        if os.path.exists(log):
+            os.remove(log)
+        referee(binary, [(name, f"{CPU} {logs[name]} {binary} bot") for name in logs], n, d, log)
     for g, per in side_times(log, logs):
         board = f"{g['n']}^{g['d']}"
         if (board, "self X") in rows:
@@ -72,12 +78,15 @@ def measure(label, binary, seed_binary, n, d, outdir):
         rows[(board, "self O")] = sum(per["O"][1])
         rows[(board, "max")] = max(per["X"][1] + per["O"][1] + [rows.get((board, "max"), 0)])
     cpu = os.path.join(outdir, f"{label}-seed.cpu")
-    open(cpu, "w").close()
     log = os.path.join(outdir, f"{label}-seed.jsonl")
-    if os.path.exists(log):
-        os.remove(log)
-    referee(binary, [("me", f"{CPU} {cpu} {binary} bot"),
-                     ("seed", f"{seed_binary} bot --level seed")], n, d, log)
+    if play:
+        open(cpu, "w").close()
+        if os.path.exists(log):
+            os.remove(log)
+        referee(binary, [("me", f"{CPU} {cpu} {binary} bot"),
+                         ("seed", f"{seed_binary} bot --level seed")], n, d, log)
+    elif not os.path.exists(log):
+        return rows
     for g, per in side_times(log, {"me": cpu}):
         board = f"{g['n']}^{g['d']}"
         side = "X" if g["x"] == "me" else "O"
@@ -93,11 +102,13 @@ def main() -> int:
         print(__doc__, file=sys.stderr)
         return 2
     before, after, outdir = sys.argv[1:4]
-    opts = dict(zip(sys.argv[4::2], sys.argv[5::2]))
+    rest = [a for a in sys.argv[4:] if a != "--report"]
+    opts = dict(zip(rest[0::2], rest[1::2]))
     n, d = opts.get("--n", "3..6"), opts.get("--d", "2..5")
+    play = "--report" not in sys.argv
     os.makedirs(outdir, exist_ok=True)
-    old = measure("before", before, after, n, d, outdir)
-    new = measure("after", after, after, n, d, outdir)
+    old = measure("before", before, after, n, d, outdir, play)
+    new = measure("after", after, after, n, d, outdir, play)
     boards = sorted({b for b, _ in new}, key=lambda b: (int(b.split("^")[1]), int(b.split("^")[0])))
     cols = ["self X", "self O", "seed X", "seed O"]
     head = f"{'board':>6}" + "".join(f" {c + ' s before':>15} {'after':>8} {'ratio':>6}" for c in cols)
