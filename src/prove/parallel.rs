@@ -64,7 +64,6 @@ struct State {
     kept: Vec<Option<usize>>,
     /// The unit each thread is searching.
     on: Vec<Option<usize>>,
-    running: Vec<bool>,
     /// The first error met; the threads stop.
     error: Option<String>,
 }
@@ -135,7 +134,6 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
         attempts: vec![0; units],
         kept: vec![None; job.threads],
         on: vec![None; job.threads],
-        running: vec![false; units],
         error: None,
     });
     let changed = Condvar::new();
@@ -317,7 +315,6 @@ impl Worker<'_> {
                 .state
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            st.running[u] = false;
             st.on[me] = None;
             st.kept[me] = kept.as_ref().map(|(k, _)| *k);
             match result {
@@ -362,13 +359,15 @@ impl Worker<'_> {
                     1u64 << st.attempts[u].saturating_sub(u32::from(kept))
                 })
                 .collect();
-            if let Some(u) = next_unit(split, &st.values, &weights, &st.running) {
-                st.running[u] = true;
+            let running: Vec<bool> = (0..weights.len())
+                .map(|u| st.on.contains(&Some(u)))
+                .collect();
+            if let Some(u) = next_unit(split, &st.values, &weights, &running) {
                 st.on[me] = Some(u);
                 self.cancel[me].store(false, Ordering::Relaxed);
                 return Some((u, FIRST_BUDGET << st.attempts[u]));
             }
-            if !st.running.iter().any(|&r| r) {
+            if st.on.iter().all(Option::is_none) {
                 return None;
             }
             st = self
