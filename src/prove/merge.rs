@@ -90,6 +90,13 @@ pub fn merge(
         return Ok(true);
     };
     let cells = shape.cell_count();
+    // The units' certificates were written for one checker: all version 1,
+    // or all version 2 with the same limits.
+    let mut kinds = certs.iter().flatten().map(|c| c.derive);
+    let derive = kinds.next().flatten();
+    if certs.iter().flatten().any(|c| c.derive != derive) {
+        return Err("the units' proofs were written for different checkers (format versions or derive limits differ): prove them again with one hypertac".into());
+    }
     let mut sections = Vec::new();
     let mut best = None;
     for (player, win) in needed_sections(value) {
@@ -124,6 +131,7 @@ pub fn merge(
         moves: root.moves().to_vec(),
         value,
         best,
+        derive,
         sections,
         stats: serde_json::json!({
             "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),

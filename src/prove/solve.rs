@@ -165,6 +165,7 @@ pub fn certificate(solved: &mut Solved, pos: &Position) -> Result<Certificate, S
         moves: pos.moves().to_vec(),
         value,
         best,
+        derive: Some(hypertac_proof::derive::DEFAULT_LIMITS),
         sections: strategies.iter().map(|s| section(s, cells)).collect(),
         stats: serde_json::json!({
             "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),

@@ -5,6 +5,8 @@
 //! caller). Deterministic: the same position, level and seed give the same move.
 //!
 //! How a searching level decides, in order (first-to-k games):
+//! 0. perfect play where it is known: the Connect Four solver (`perfect.rs`)
+//!    and the shipped proofs (`shipped.rs`), at `hard` and `perfect`;
 //! 1. win now (a playable line of k-1), 2. block the opponent's,
 //! 3. make a double threat (two lines of k-1 on different cells at once),
 //! 4. a threat sequence (threats the opponent must answer, ending in a
@@ -37,6 +39,7 @@ mod proved;
 mod random;
 mod search;
 mod seed;
+pub mod shipped;
 mod symmetry;
 mod threats;
 mod tt;
@@ -57,10 +60,11 @@ pub enum Level {
     Easy,
     /// Adds double threats, short threat sequences and a four-ply search.
     Medium,
-    /// Everything, with the largest work budget.
+    /// Everything, with the largest work budget; perfect where hypertac
+    /// knows perfect play: Connect Four (the solver) and the boards of the
+    /// shipped proofs ([`shipped`]) where the side to move wins.
     Hard,
-    /// Perfect play where a solver exists (Connect Four, from 14 stones on);
-    /// else as `Hard`.
+    /// As `Hard` (the name kept for the levels people already use).
     Perfect,
 }
 
@@ -191,12 +195,15 @@ pub fn choose_with_work(
         }),
         Level::Seed => seed::seed_move(pos, &mut rng),
         _ => {
-            if level == Level::Perfect && pos.rules().is_connect4() {
+            if matches!(level, Level::Hard | Level::Perfect) && pos.rules().is_connect4() {
                 if let Some(c) = perfect::connect4_move(pos) {
                     return Some(c);
                 }
             }
             if matches!(level, Level::Hard | Level::Perfect) {
+                if let Some(c) = shipped::proved_move(pos) {
+                    return Some(c);
+                }
                 if let Some(c) = proved::winning_move(pos, budget) {
                     return Some(c);
                 }

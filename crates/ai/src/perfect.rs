@@ -4,25 +4,21 @@ use crate::connect4::{Position as C4, Solver};
 use crate::Choice;
 use hypertac_core::{notation, Position};
 
-/// Stones below which the solver is not asked: opening positions take it
-/// seconds to minutes and it cannot be interrupted, so the searching player
-/// plays those moves instead (from 14 stones on, solving takes milliseconds).
-pub(crate) const FROM_STONES: usize = 14;
+/// Threads the solver uses for one move (its helpers test other scores).
+const THREADS: usize = 2;
 
-/// Stones up to which every move leads to a position of the solver's
-/// opening book (depth 2), so the opening moves are perfect too.
-pub(crate) const BOOK_STONES: usize = 1;
-
-/// The solver's best move for a Connect Four position, or `None` if the
-/// position cannot be handed to it.
+/// The solver's best move for a Connect Four position at any number of
+/// stones (the opening book answers the first six at once; later positions
+/// take the solver well under a second, see `solve connect4 --analyze`),
+/// or `None` if the position cannot be handed to it.
 pub(crate) fn connect4_move(pos: &Position) -> Option<Choice> {
-    let stones = pos.moves().len();
-    if pos.is_over() || (stones > BOOK_STONES && stones < FROM_STONES) {
+    if pos.is_over() {
         return None;
     }
     let columns = notation::format_columns(pos).ok()?;
     let c4 = C4::from_moves(&columns).ok()?;
     let mut solver = Solver::with_standard_book(22);
+    solver.set_threads(THREADS);
     let scores = solver.analyze(&c4, false);
     let width = scores.len() as i64;
     let centre = (width - 1) / 2;

@@ -54,6 +54,7 @@ fn certificate(pos: &Position, value: Value, strategies: &[Strategy]) -> Certifi
         moves: pos.moves().to_vec(),
         value,
         best: None,
+        derive: Some(hypertac_proof::derive::DEFAULT_LIMITS),
         sections,
         stats: serde_json::json!({}),
     }

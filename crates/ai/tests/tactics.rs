@@ -102,7 +102,12 @@ fn makes_double_threats() {
                 c.reason
             );
             assert!(winning_cells(&after, Player::O).is_empty());
-            assert!(c.reason.contains("double threat"), "{}", c.reason);
+            // Hard on Qubic plays the shipped proof's move (a double threat too).
+            assert!(
+                c.reason.contains("double threat") || c.reason == "X wins (proved)",
+                "{}",
+                c.reason
+            );
         }
     }
 }

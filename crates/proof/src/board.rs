@@ -10,6 +10,11 @@
 //! nothing else is shared with the search.
 
 use hypertac_core::{Player, Position, Rules};
+use std::sync::Arc;
+
+/// Most cells over all lines of a board the checker takes (the line tables
+/// then stay within about 50 MB, whatever a proof's header names).
+pub(crate) const MAX_LINE_CELLS: u64 = 1 << 22;
 
 /// The lines of a board, as cell lists and lines-through-cell lists.
 #[derive(Debug)]
@@ -36,6 +41,13 @@ impl Lines {
             ));
         }
         let cells = cells as usize;
+        let line_cells = hypertac_core::lines::line_count(rules).saturating_mul(rules.k().into());
+        if line_cells > MAX_LINE_CELLS {
+            return Err(format!(
+                "the checker handles boards whose lines hold at most {MAX_LINE_CELLS} cells in all; {} has {line_cells}",
+                rules
+            ));
+        }
         let pos = Position::new(rules.clone());
         let view = pos.line_view().ok_or_else(|| {
             format!(
@@ -96,8 +108,8 @@ impl Lines {
 
 /// A position on the checker's board.
 #[derive(Debug)]
-pub(crate) struct Board<'a> {
-    lines: &'a Lines,
+pub(crate) struct Board {
+    lines: Arc<Lines>,
     words: usize,
     /// X's words then O's words.
     stones: Vec<u64>,
@@ -108,19 +120,20 @@ pub(crate) struct Board<'a> {
     gravity: Option<(usize, usize)>,
 }
 
-impl<'a> Board<'a> {
+impl Board {
     /// The empty board of `rules` with these lines.
-    pub fn new(rules: &Rules, lines: &'a Lines) -> Board<'a> {
+    pub fn new(rules: &Rules, lines: Arc<Lines>) -> Board {
         let words = lines.cells.div_ceil(64);
         let gravity = rules.gravity().map(|axis| {
             let shape = rules.shape();
             (shape.strides()[axis] as usize, shape.size(axis) as usize)
         });
+        let count = lines.len();
         Board {
             lines,
             words,
             stones: vec![0; 2 * words],
-            counts: vec![[0; 2]; lines.len()],
+            counts: vec![[0; 2]; count],
             open: [0; 2],
             filled: 0,
             gravity,
@@ -203,6 +216,69 @@ impl<'a> Board<'a> {
             }
         }
         None
+    }
+
+    /// The distinct playable cells completing a line of `p`, at most two
+    /// (the smallest two in line order): `(count, cells)`.
+    pub fn winning_cells(&self, p: Player) -> (usize, [usize; 2]) {
+        let mut out = [usize::MAX; 2];
+        let mut n = 0;
+        if self.open[p.index()] == 0 {
+            return (0, out);
+        }
+        let (me, them) = (p.index(), p.other().index());
+        let need = (self.lines.k - 1) as u8;
+        for (l, count) in self.counts.iter().enumerate() {
+            if count[me] != need || count[them] != 0 {
+                continue;
+            }
+            let Some(empty) = self
+                .lines
+                .cells_of(l)
+                .iter()
+                .map(|&c| c as usize)
+                .find(|&c| self.is_empty(c))
+            else {
+                continue;
+            };
+            if !self.is_playable(empty) || out[..n].contains(&empty) {
+                continue;
+            }
+            out[n] = empty;
+            n += 1;
+            if n == 2 {
+                break;
+            }
+        }
+        (n, out)
+    }
+
+    /// Appends to `out`, in increasing order and once each, the playable
+    /// cells on a line holding `k - 2` stones of `p` and none of the other
+    /// side: the moves after which `p` may have a new line one short.
+    pub fn threat_moves(&self, p: Player, out: &mut Vec<usize>) {
+        let start = out.len();
+        let (me, them) = (p.index(), p.other().index());
+        let need = self.lines.k.saturating_sub(2) as u8;
+        for (l, count) in self.counts.iter().enumerate() {
+            if count[me] == need && count[them] == 0 {
+                for &c in self.lines.cells_of(l) {
+                    let c = c as usize;
+                    if self.is_playable(c) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        out[start..].sort_unstable();
+        let mut keep = start;
+        for i in start..out.len() {
+            if i == start || out[i] != out[keep - 1] {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
     }
 
     /// Puts a stone of `p` on the empty cell `c`; returns whether it completes a line of `p`.

@@ -1,4 +1,5 @@
-//! The proof file format, version 1.
+//! The proof file format, versions 1 and 2 (`docs/proof-format.md` is the
+//! full specification, with the rules an outside checker needs).
 //!
 //! ```text
 //! hypertac-proof\n                         magic line
@@ -9,12 +10,13 @@
 //! The header is one line of JSON:
 //!
 //! ```json
-//! {"version":1,
+//! {"version":2,
 //!  "rules":{"shape":[4,4,4],"k":4,"gravity":null,"rule":"first","wrap":false},
 //!  "moves":"0,0,0;1,1,1",
 //!  "value":"X wins",
 //!  "best":"3,3,3",
-//!  "sections":[{"player":"X","goal":"win","entries":123456}],
+//!  "derive":{"sequence_nodes":4096,"sequence_depth":64},
+//!  "sections":[{"player":"X","goal":"win","entries":1234,"bytes":20000}],
 //!  "stats":{"nodes":1000000}}
 //! ```
 //!
@@ -26,30 +28,43 @@
 //!   section `{X, win}`, `O wins` one `{O, win}`, `draw` two sections
 //!   `{X, not-lose}` and `{O, not-lose}` (in any order).
 //! - `best`: a best move at the root (informative, not checked), or `null`.
+//! - `derive` (version 2 only): the limits of the checker's own threat
+//!   sequence search ([`crate::derive`]); at most 65536 nodes and depth 256.
 //! - `sections`: the proving side (`X` or `O`), its goal (`win`: every
 //!   branch ends with a completed line of that side; `not-lose`: every
-//!   branch ends with its line or a full board) and the number of entries.
+//!   branch ends with its line or a full board), the number of entries and,
+//!   in version 2, the bytes they take.
 //! - `stats`: any JSON object (search statistics); the checker ignores it.
 //!
 //! After the header come the entries of every section, in the order of
-//! `sections`, with nothing between them and nothing after the last. With
-//! B = ceil(cells / 8), an entry is 2B + 2 bytes:
+//! `sections`, with nothing between them and nothing after the last.
+//!
+//! Version 1, with B = ceil(cells / 8), an entry is 2B + 2 bytes:
 //!
 //! ```text
 //! | X stones: B bytes | O stones: B bytes | move: u16 little-endian |
 //!   cell i = bit (i % 8) of byte (i / 8), cells numbered as in hypertac_core
 //! ```
 //!
+//! Version 2, an entry is a run of unsigned LEB128 varints:
+//!
+//! ```text
+//! nx, no, gaps of X's cells (nx), gaps of O's cells (no), move
+//!   cells in increasing order; a gap is cell - previous - 1 (previous = -1 first)
+//! ```
+//!
 //! An entry says: in this position (the section's player to move), the
 //! player plays this cell. Entries may come in any order; the checker finds
 //! a position's entry up to the board's symmetries (see
 //! [`crate::symmetry`]), so one entry serves a whole class of symmetric
-//! positions. Reading refuses, naming the section and entry: a file shorter
-//! or longer than the header says, bits beyond the board, a cell with both
-//! stones, a move off the board or on an occupied cell, and a position
-//! where the section's player is not to move (X moves when both have as
-//! many stones, O when X has one more).
+//! positions. In version 2 the checker needs no entry where it derives the
+//! move itself (see [`crate::derive`]). Reading refuses, naming the section
+//! and entry: a file shorter or longer than the header says, cells beyond
+//! the board, a cell with both stones, a move off the board
+//! or on an occupied cell, and a position where the section's player is not
+//! to move (X moves when both have as many stones, O when X has one more).
 
+use crate::derive::{SequenceLimits, MAX_SEQUENCE_DEPTH, MAX_SEQUENCE_NODES};
 use hypertac_core::record::RulesSpec;
 use hypertac_core::{notation, Cell, Player, Rules};
 use serde::{Deserialize, Serialize};
@@ -59,8 +74,8 @@ use std::path::Path;
 
 /// The first line of every proof file (without its newline).
 pub const MAGIC: &str = "hypertac-proof";
-/// The format version this code writes and reads.
-pub const VERSION: u32 = 1;
+/// The format version this code writes (it reads 1 and 2).
+pub const VERSION: u32 = 2;
 /// Most cells a board of a proof may have (moves are stored as `u16`).
 pub const MAX_CELLS: u64 = 65535;
 /// Longest header line read, in bytes.
@@ -287,6 +302,91 @@ impl Section {
         &self.data
     }
 
+    /// The entries in the version-2 encoding (see the module docs).
+    fn encode_v2(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut cells = Vec::new();
+        for i in 0..self.len() {
+            let (x, o, mv) = self.entry_bytes(i);
+            let xs = set_bits(x, &mut cells);
+            let split = cells.len();
+            set_bits(o, &mut cells);
+            put_varint(&mut out, xs as u64);
+            put_varint(&mut out, (cells.len() - split) as u64);
+            for part in [&cells[..split], &cells[split..]] {
+                let mut prev: i64 = -1;
+                for &c in part {
+                    put_varint(&mut out, (c as i64 - prev - 1) as u64);
+                    prev = c as i64;
+                }
+            }
+            put_varint(&mut out, mv.0);
+            cells.clear();
+        }
+        out
+    }
+
+    /// Reads `entries` entries in the version-2 encoding from exactly `data`.
+    fn decode_v2(&mut self, data: &[u8], entries: u64) -> Result<(), String> {
+        let mut at = 0usize;
+        let cells = self.cells;
+        let mut x = vec![0u64; cells.div_ceil(64) as usize];
+        let mut o = x.clone();
+        let mut i = 0u64;
+        while at < data.len() {
+            if i == entries {
+                return Err(format!(
+                    "has bytes after its {entries} entries (the header says so many)"
+                ));
+            }
+            let mut next = || {
+                get_varint(data, &mut at)
+                    .ok_or_else(|| format!("entry {i}: cut off inside a number"))
+            };
+            let nx = next()?;
+            let no = next()?;
+            if nx.saturating_add(no) > cells {
+                return Err(format!(
+                    "entry {i}: {nx} + {no} stones on a {cells}-cell board"
+                ));
+            }
+            x.fill(0);
+            o.fill(0);
+            for (count, side) in [(nx, &mut x), (no, &mut o)] {
+                let mut prev: u64 = 0;
+                for j in 0..count {
+                    let gap = next()?;
+                    let c = if j == 0 {
+                        gap
+                    } else {
+                        prev.saturating_add(gap).saturating_add(1)
+                    };
+                    if c >= cells {
+                        return Err(format!(
+                            "entry {i}: cell index {c} is off the {cells}-cell board"
+                        ));
+                    }
+                    side[(c / 64) as usize] |= 1 << (c % 64);
+                    prev = c;
+                }
+            }
+            let mv = next()?;
+            if mv >= cells {
+                return Err(format!(
+                    "entry {i}: the move, cell index {mv}, is off the {cells}-cell board"
+                ));
+            }
+            self.push(&x, &o, Cell(mv));
+            i += 1;
+        }
+        if i < entries {
+            return Err(format!(
+                "is truncated: expected {entries} entries, found {i}"
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks entry `i` on its own: bits on the board only, no cell with
     /// both stones, the move on an empty cell of the board, the section's
     /// player to move.
@@ -343,6 +443,44 @@ impl Section {
     }
 }
 
+/// Appends the indices of the set bits of `bytes` (cell i = bit i % 8 of
+/// byte i / 8) to `out`; returns how many.
+fn set_bits(bytes: &[u8], out: &mut Vec<u64>) -> usize {
+    let before = out.len();
+    for (i, &b) in bytes.iter().enumerate() {
+        let mut bits = b;
+        while bits != 0 {
+            out.push(i as u64 * 8 + u64::from(bits.trailing_zeros()));
+            bits &= bits - 1;
+        }
+    }
+    out.len() - before
+}
+
+/// Unsigned LEB128: seven bits a byte, low first, high bit set on all but the last.
+fn put_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8 & 0x7f) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+/// Reads an unsigned LEB128 number of at most 3 bytes (cells are below
+/// 2^16, counts below 2^17); `None` at the end of `data` or on a longer one.
+fn get_varint(data: &[u8], at: &mut usize) -> Option<u64> {
+    let mut n = 0u64;
+    for shift in [0, 7, 14] {
+        let b = *data.get(*at)?;
+        *at += 1;
+        n |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Some(n);
+        }
+    }
+    None
+}
+
 fn to_words(bytes: &[u8], words: usize) -> Vec<u64> {
     let mut out = vec![0u64; words];
     for (i, &b) in bytes.iter().enumerate() {
@@ -362,6 +500,10 @@ pub struct Certificate {
     pub value: Value,
     /// A best move at the root (informative; not checked).
     pub best: Option<Cell>,
+    /// What the checker derives on its own: `None` for a version-1 file
+    /// (every move of the proving side is an entry), the limits of its
+    /// threat-sequence search for version 2.
+    pub derive: Option<SequenceLimits>,
     /// The strategies: see [`Value`] for which sections each value needs.
     pub sections: Vec<Section>,
     /// Statistics of the search that found the proof; ignored by the checker.
@@ -376,6 +518,8 @@ struct Header {
     moves: String,
     value: String,
     best: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    derive: Option<DeriveHeader>,
     sections: Vec<SectionHeader>,
     #[serde(default)]
     stats: serde_json::Value,
@@ -387,6 +531,15 @@ struct SectionHeader {
     player: String,
     goal: String,
     entries: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bytes: Option<u64>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeriveHeader {
+    sequence_nodes: u32,
+    sequence_depth: u32,
 }
 
 impl Certificate {
@@ -434,14 +587,26 @@ impl Certificate {
                 player: s.player.to_string(),
                 goal: s.goal.name().into(),
                 entries: s.len() as u64,
+                bytes: None,
             });
         }
+        let encoded: Vec<Vec<u8>> = match self.derive {
+            None => Vec::new(),
+            Some(_) => self.sections.iter().map(Section::encode_v2).collect(),
+        };
+        for (h, e) in sections.iter_mut().zip(&encoded) {
+            h.bytes = Some(e.len() as u64);
+        }
         let header = Header {
-            version: VERSION,
+            version: if self.derive.is_some() { 2 } else { 1 },
             rules: self.rules.clone(),
             moves: notation::format_move_list(shape, &self.moves),
             value: self.value.to_string(),
             best: self.best.map(|c| notation::format_cell(shape, c)),
+            derive: self.derive.map(|d| DeriveHeader {
+                sequence_nodes: d.nodes,
+                sequence_depth: d.depth,
+            }),
             sections,
             stats: if self.stats.is_null() {
                 serde_json::Value::Object(Default::default())
@@ -454,8 +619,14 @@ impl Certificate {
         w.write_all(b"\n")?;
         w.write_all(json.as_bytes())?;
         w.write_all(b"\n")?;
-        for s in &self.sections {
-            w.write_all(&s.data)?;
+        if self.derive.is_some() {
+            for e in &encoded {
+                w.write_all(e)?;
+            }
+        } else {
+            for s in &self.sections {
+                w.write_all(&s.data)?;
+            }
         }
         w.flush()
     }
@@ -482,12 +653,37 @@ impl Certificate {
         let line = read_line(&mut r, MAX_HEADER_BYTES, "header")?;
         let header: Header = serde_json::from_slice(&line)
             .map_err(|e| ProofError::new(format!("bad proof header: {e}")))?;
-        if header.version != VERSION {
+        if header.version != 1 && header.version != 2 {
             return Err(ProofError::new(format!(
-                "proof format version {} is not supported (this hypertac reads version {VERSION})",
+                "proof format version {} is not supported (this hypertac reads versions 1 and 2)",
                 header.version
             )));
         }
+        let derive = match (header.version, &header.derive) {
+            (1, None) => None,
+            (1, Some(_)) => {
+                return Err(ProofError::new(
+                    "bad proof header: \"derive\" belongs to version 2, not 1",
+                ))
+            }
+            (_, None) => {
+                return Err(ProofError::new(
+                    "bad proof header: version 2 needs \"derive\" (the checker's threat-sequence limits)",
+                ))
+            }
+            (_, Some(d)) => {
+                if d.sequence_nodes > MAX_SEQUENCE_NODES || d.sequence_depth > MAX_SEQUENCE_DEPTH {
+                    return Err(ProofError::new(format!(
+                        "bad proof header: derive asks for {} nodes and depth {}; at most {MAX_SEQUENCE_NODES} and {MAX_SEQUENCE_DEPTH}",
+                        d.sequence_nodes, d.sequence_depth
+                    )));
+                }
+                Some(SequenceLimits {
+                    nodes: d.sequence_nodes,
+                    depth: d.sequence_depth,
+                })
+            }
+        };
         let mut cert = Certificate {
             rules: header.rules,
             moves: Vec::new(),
@@ -498,6 +694,7 @@ impl Certificate {
                 ))
             })?,
             best: None,
+            derive,
             sections: Vec::new(),
             stats: header.stats,
         };
@@ -529,21 +726,46 @@ impl Certificate {
                 ))
             })?;
             let mut section = Section::new(player, goal, shape.cell_count());
-            let size = section.entry_size() as u64;
-            let want = h.entries.checked_mul(size).ok_or_else(|| {
-                ProofError::new(format!(
-                    "truncated: expected {} entries in section {s}, which is more than a file can hold",
-                    h.entries
-                ))
-            })?;
-            section.data = read_up_to(&mut r, want)
-                .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
-            if (section.data.len() as u64) < want {
-                return Err(ProofError::new(format!(
-                    "truncated: expected {} entries in section {s}, found {}",
-                    h.entries,
-                    section.data.len() as u64 / size
-                )));
+            match (derive, h.bytes) {
+                (None, Some(_)) => return Err(ProofError::new(format!(
+                    "bad proof header: section {s} gives \"bytes\", which version 1 does not have"
+                ))),
+                (None, None) => {
+                    let size = section.entry_size() as u64;
+                    let want = h.entries.checked_mul(size).ok_or_else(|| {
+                        ProofError::new(format!(
+                            "truncated: expected {} entries in section {s}, which is more than a file can hold",
+                            h.entries
+                        ))
+                    })?;
+                    section.data = read_up_to(&mut r, want)
+                        .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
+                    if (section.data.len() as u64) < want {
+                        return Err(ProofError::new(format!(
+                            "truncated: expected {} entries in section {s}, found {}",
+                            h.entries,
+                            section.data.len() as u64 / size
+                        )));
+                    }
+                }
+                (Some(_), None) => {
+                    return Err(ProofError::new(format!(
+                        "bad proof header: section {s} needs \"bytes\" in version 2"
+                    )))
+                }
+                (Some(_), Some(bytes)) => {
+                    let data = read_up_to(&mut r, bytes)
+                        .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
+                    if (data.len() as u64) < bytes {
+                        return Err(ProofError::new(format!(
+                            "truncated: expected {bytes} bytes of entries in section {s}, found {}",
+                            data.len()
+                        )));
+                    }
+                    section
+                        .decode_v2(&data, h.entries)
+                        .map_err(|e| ProofError::new(format!("section {s} {e}")))?;
+                }
             }
             for i in 0..section.len() {
                 section
@@ -659,6 +881,7 @@ mod tests {
             moves: vec![Cell(4), Cell(0)],
             value: Value::Win(Player::X),
             best: Some(Cell(8)),
+            derive: None,
             sections: vec![s],
             stats: serde_json::json!({"nodes": 3}),
         }

@@ -13,11 +13,13 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod derive;
 pub mod format;
 mod strategy;
 pub mod symmetry;
 mod verify;
 
+pub use derive::{Forced, Oracle, SequenceLimits};
 pub use format::{Certificate, Goal, ProofError, Section, Value, MAGIC, VERSION};
 pub use strategy::Strategy;
 pub use symmetry::Symmetries;

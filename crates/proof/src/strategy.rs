@@ -1,10 +1,12 @@
 //! Playing a proved strategy: the move a section gives in a position.
 
 use crate::board::{Board, Lines};
-use crate::format::Certificate;
+use crate::derive::{forced, threat_sequence, Forced, SequenceLimits};
+use crate::format::{Certificate, Value};
 use crate::symmetry::Symmetries;
 use crate::verify::{entry_table, KeyMap};
 use hypertac_core::{Cell, Player, Position, Rules};
+use std::sync::Arc;
 
 /// One section of a certificate, ready to answer "what does the proving side play here?".
 ///
@@ -12,10 +14,23 @@ use hypertac_core::{Cell, Player, Position, Rules};
 /// strategy then wins (or does not lose) from every position it reaches.
 pub struct Strategy {
     player: Player,
+    value: Value,
+    root: Vec<Cell>,
+    derive: Option<SequenceLimits>,
     rules: Option<Rules>,
-    lines: Option<Lines>,
+    lines: Option<Arc<Lines>>,
     symmetries: Symmetries,
     entries: KeyMap<(u32, u16)>,
+}
+
+/// How the strategy knows its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// Completes a line, from an entry, or the first move of a threat
+    /// sequence: the position is proved on its own.
+    Proved,
+    /// The forced block: right wherever the strategy reaches the position.
+    Block,
 }
 
 impl Strategy {
@@ -25,6 +40,9 @@ impl Strategy {
     pub fn new(cert: &Certificate, section: usize) -> Strategy {
         let empty = |player| Strategy {
             player,
+            value: cert.value,
+            root: cert.moves.clone(),
+            derive: cert.derive,
             rules: None,
             lines: None,
             symmetries: Symmetries::identity(0),
@@ -46,8 +64,11 @@ impl Strategy {
         };
         Strategy {
             player: s.player,
+            value: cert.value,
+            root: cert.moves.clone(),
+            derive: cert.derive,
             rules: Some(rules),
-            lines: Some(lines),
+            lines: Some(Arc::new(lines)),
             symmetries,
             entries,
         }
@@ -56,6 +77,16 @@ impl Strategy {
     /// The proving side.
     pub fn player(&self) -> Player {
         self.player
+    }
+
+    /// The value the certificate proves.
+    pub fn value(&self) -> Value {
+        self.value
+    }
+
+    /// The rules of the certificate (`None` if it could not be read).
+    pub fn rules(&self) -> Option<&Rules> {
+        self.rules.as_ref()
     }
 
     /// Number of distinct positions (up to symmetry) the strategy knows.
@@ -68,26 +99,84 @@ impl Strategy {
         self.entries.is_empty()
     }
 
-    /// The proving side's move in `pos`: a move completing its line if
-    /// there is one (the checker needs no entry there), else the entry's
-    /// move mapped back through the symmetry. `None` when the game is over,
-    /// the other side is to move, the rules differ, or no entry matches.
+    /// The proving side's move in `pos` where the position alone shows it
+    /// proved: a move completing its line, an entry's move (mapped through
+    /// the symmetry), or in a version-2 certificate the first move of a
+    /// threat sequence the checker finds. `None` when the game is over, the
+    /// other side is to move, the rules differ, or none of these applies.
     pub fn lookup(&self, pos: &Position) -> Option<Cell> {
+        let mut board = self.board_of(pos)?;
+        match self.move_at(&mut board)? {
+            (c, How::Proved) => Some(c),
+            (_, How::Block) => None,
+        }
+    }
+
+    /// The proving side's move in `pos` when the game from the
+    /// certificate's root to `pos` stayed in the strategy (every move of
+    /// the proving side the strategy's own; the other side's moves are
+    /// all covered): then `pos` is proved, including where the move is a
+    /// forced block. Else as [`Strategy::lookup`].
+    pub fn follow(&self, pos: &Position) -> Option<Cell> {
+        let rules = self.rules.as_ref()?;
+        let lines = self.lines.as_ref()?;
+        if pos.rules() != rules || pos.is_over() || pos.to_move() != self.player {
+            return None;
+        }
+        let moves = pos.moves();
+        if moves.len() < self.root.len() || moves[..self.root.len()] != self.root[..] {
+            return self.lookup(pos);
+        }
+        let mut board = Board::new(rules, lines.clone());
+        let mut mover = Player::X;
+        for (i, &c) in moves.iter().enumerate() {
+            if i >= self.root.len() && mover == self.player {
+                match self.move_at(&mut board) {
+                    Some((m, _)) if m == c => {}
+                    _ => return self.lookup(pos),
+                }
+            }
+            board.play(c.0 as usize, mover);
+            mover = mover.other();
+        }
+        self.move_at(&mut board).map(|(c, _)| c)
+    }
+
+    fn board_of(&self, pos: &Position) -> Option<Board> {
         let (rules, lines) = (self.rules.as_ref()?, self.lines.as_ref()?);
         if pos.rules() != rules || pos.is_over() || pos.to_move() != self.player {
             return None;
         }
-        let mut board = Board::new(rules, lines);
+        let mut board = Board::new(rules, lines.clone());
         for (cell, player) in pos.stones() {
             board.play(cell.0 as usize, player);
         }
-        if let Some(c) = board.winning_cell(self.player) {
-            return Some(Cell(c as u64));
+        Some(board)
+    }
+
+    /// The strategy's move on `board` (its player to move), as the checker
+    /// would find it.
+    fn move_at(&self, board: &mut Board) -> Option<(Cell, How)> {
+        let p = self.player;
+        if let Some(c) = board.winning_cell(p) {
+            return Some((Cell(c as u64), How::Proved));
+        }
+        if self.derive.is_some() {
+            match forced(board, p) {
+                Forced::Block(c) => return Some((Cell(c as u64), How::Block)),
+                Forced::Lost => return None,
+                Forced::Win(_) | Forced::Free => {}
+            }
         }
         let mut canon = vec![0u64; board.stones().len()];
         let s = self.symmetries.canonical(board.stones(), &mut canon);
-        let &(_, mv) = self.entries.get(canon.as_slice())?;
-        let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
-        pos.is_legal(cell).then_some(cell)
+        if let Some(&(_, mv)) = self.entries.get(canon.as_slice()) {
+            let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
+            return board
+                .is_playable(cell.0 as usize)
+                .then_some((cell, How::Proved));
+        }
+        let limits = self.derive?;
+        threat_sequence(board, p, limits).map(|c| (Cell(c as u64), How::Proved))
     }
 }

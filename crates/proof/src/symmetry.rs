@@ -26,6 +26,9 @@ use std::collections::HashSet;
 pub const MAX_GROUP: usize = 5000;
 /// Most candidate maps tested; more fall back to the identity alone.
 pub const MAX_CANDIDATES: u64 = 20_000;
+/// Most candidate maps times cells (the work and the memory of building
+/// the group); more fall back to the identity alone.
+pub const MAX_CANDIDATE_CELLS: u64 = 1 << 23;
 
 /// The symmetries of a board as cell permutations (the identity first).
 #[derive(Clone, Debug)]
@@ -64,18 +67,28 @@ impl Symmetries {
         let sizes: Vec<usize> = shape.sizes().iter().map(|&n| n as usize).collect();
         let d = sizes.len();
         let cube = sizes.iter().all(|&n| n == sizes[0]);
+        let sigma_count = if cube {
+            reflection_commuting_count(sizes[0])
+        } else {
+            1
+        };
+        let perm_count = axis_permutation_count(&sizes);
+        let candidates = perm_count
+            .saturating_mul(1u64 << d.min(63))
+            .saturating_mul(sigma_count);
+        // Counted before anything is built, so a header naming a large
+        // board cannot make the checker allocate much: each candidate costs
+        // a map of `cells` entries and a pass over the lines.
+        if candidates > MAX_CANDIDATES
+            || candidates.saturating_mul(cells as u64) > MAX_CANDIDATE_CELLS
+        {
+            return Symmetries::identity(cells);
+        }
         let sigmas = if cube {
             reflection_commuting(sizes[0])
         } else {
             vec![(0..sizes[0]).collect()]
         };
-        let perm_count = axis_permutation_count(&sizes);
-        let candidates = perm_count
-            .saturating_mul(1u64 << d.min(63))
-            .saturating_mul(sigmas.len() as u64);
-        if candidates > MAX_CANDIDATES {
-            return Symmetries::identity(cells);
-        }
         let line_set: HashSet<Vec<u16>> = (0..lines.len())
             .map(|l| {
                 let mut v = lines.cells_of(l).to_vec();
@@ -341,6 +354,14 @@ fn axis_permutations(sizes: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
+/// How many permutations [`reflection_commuting`] gives: (n/2)! * 2^(n/2).
+fn reflection_commuting_count(n: usize) -> u64 {
+    let pairs = (n / 2) as u64;
+    (1..=pairs)
+        .fold(1u64, |f, i| f.saturating_mul(i))
+        .saturating_mul(1u64.checked_shl(pairs as u32).unwrap_or(u64::MAX))
+}
+
 /// Every permutation σ of `0..n` with σ(n-1-v) = n-1-σ(v).
 fn reflection_commuting(n: usize) -> Vec<Vec<usize>> {
     // σ permutes the pairs {v, n-1-v} (v < n/2), possibly swapping each,
@@ -369,6 +390,13 @@ mod tests {
     #[test]
     fn sigma_counts() {
         assert_eq!(reflection_commuting(4).len(), 8);
+        for n in 1..9 {
+            assert_eq!(
+                reflection_commuting(n).len() as u64,
+                reflection_commuting_count(n)
+            );
+        }
+        assert_eq!(reflection_commuting_count(24), 479_001_600 * 4096);
         assert_eq!(reflection_commuting(3).len(), 2);
         assert_eq!(reflection_commuting(2).len(), 2);
         for s in reflection_commuting(6) {

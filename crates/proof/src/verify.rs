@@ -18,12 +18,14 @@
 //! overflow the call stack.
 
 use crate::board::{Board, Lines};
+use crate::derive::{forced, threat_sequence, Forced, SequenceLimits};
 use crate::format::{Certificate, Goal, Section, Value};
 use crate::symmetry::Symmetries;
 use hypertac_core::{notation, Player, Position, Rules, WinRule};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// How often [`verify`] calls its progress callback, in positions.
 const PROGRESS_EVERY: u64 = 1 << 16;
@@ -127,7 +129,7 @@ pub fn verify(cert: &Certificate, progress: &mut dyn FnMut(u64)) -> Result<Repor
         ));
     }
     check_claim(cert)?;
-    let lines = Lines::new(&rules).map_err(VerifyError::new)?;
+    let lines = Arc::new(Lines::new(&rules).map_err(VerifyError::new)?);
     let symmetries = Symmetries::with_lines(&rules, &lines);
     let mut reports = Vec::new();
     let mut done = 0u64;
@@ -137,7 +139,7 @@ pub fn verify(cert: &Certificate, progress: &mut dyn FnMut(u64)) -> Result<Repor
         } else {
             String::new()
         };
-        let mut checker = Checker::new(&rules, &lines, &symmetries, section, &label)?;
+        let mut checker = Checker::new(&rules, &lines, &symmetries, section, &label, cert.derive)?;
         for (cell, player) in root.stones() {
             checker.board.play(cell.0 as usize, player);
         }
@@ -180,6 +182,14 @@ fn check_claim(cert: &Certificate) -> Result<(), VerifyError> {
         )));
     }
     Ok(())
+}
+
+/// How P's move was given: "entry N" or "forced block".
+fn why(entry: Option<u32>) -> String {
+    match entry {
+        Some(e) => format!("entry {e}"),
+        None => "forced block".to_string(),
+    }
 }
 
 /// A fast hasher for keys of whole bitsets (FxHash's mixing).
@@ -256,10 +266,14 @@ type Keys = (Box<[u64]>, Box<[u64]>);
 struct Frame {
     /// The canonical and raw keys of the position before P's move (none at the root).
     keys: Option<Keys>,
-    /// P's move into this position and its entry (none at the root).
-    played: Option<(usize, u32)>,
+    /// P's move into this position and its entry (none at the root; no
+    /// entry for a forced block).
+    played: Option<(usize, Option<u32>)>,
     /// The next cell to try as a reply.
     cursor: usize,
+    /// The only reply to check (P has one winning cell: any other reply
+    /// lets P complete it), version 2.
+    only: Option<usize>,
     /// The reply on the board now, to take back before the next one.
     reply: Option<usize>,
 }
@@ -274,7 +288,8 @@ enum Step {
 
 struct Checker<'a> {
     rules: &'a Rules,
-    board: Board<'a>,
+    board: Board,
+    derive: Option<SequenceLimits>,
     symmetries: &'a Symmetries,
     player: Player,
     goal: Goal,
@@ -293,12 +308,13 @@ struct Checker<'a> {
 impl<'a> Checker<'a> {
     fn new(
         rules: &'a Rules,
-        lines: &'a Lines,
+        lines: &Arc<Lines>,
         symmetries: &'a Symmetries,
         section: &Section,
         label: &'a str,
+        derive: Option<SequenceLimits>,
     ) -> Result<Checker<'a>, VerifyError> {
-        let board = Board::new(rules, lines);
+        let board = Board::new(rules, lines.clone());
         let words = board.words();
         if section.cells() != lines.cells() as u64 {
             return Err(VerifyError::new(format!(
@@ -312,6 +328,7 @@ impl<'a> Checker<'a> {
         Ok(Checker {
             rules,
             board,
+            derive,
             symmetries,
             player: section.player,
             goal: section.goal,
@@ -346,11 +363,16 @@ impl<'a> Checker<'a> {
                     self.cell(r)
                 )));
             }
+            let only = match self.replies_needed() {
+                Some(only) => only,
+                None => return self.finish(),
+            };
             stack.push(Frame {
                 keys: None,
                 played: None,
                 cursor: 0,
                 reply: None,
+                only,
             });
         }
         let opp = p.other();
@@ -359,7 +381,11 @@ impl<'a> Checker<'a> {
                 self.board.undo(r, opp);
                 self.path.pop();
             }
-            let Some(r) = self.board.next_playable(top.cursor) else {
+            let next = match top.only {
+                Some(c) => (top.cursor <= c).then_some(c),
+                None => self.board.next_playable(top.cursor),
+            };
+            let Some(r) = next else {
                 let frame = stack.pop().expect("a frame");
                 if let Some((mv, _)) = frame.played {
                     self.board.undo(mv, p);
@@ -378,9 +404,10 @@ impl<'a> Checker<'a> {
             if self.board.play(r, opp) {
                 let before = match played {
                     Some((mv, entry)) => format!(
-                        "{}: {p} plays {} (entry {entry}), then",
+                        "{}: {p} plays {} ({}), then",
                         self.at(2),
-                        self.cell(mv)
+                        self.cell(mv),
+                        why(entry)
                     ),
                     None => format!("{}:", self.at(1)),
                 };
@@ -395,14 +422,33 @@ impl<'a> Checker<'a> {
                 Step::Expand(frame) => stack.push(frame),
             }
         }
+        self.finish()
+    }
+
+    fn finish(self) -> Result<SectionReport, VerifyError> {
         Ok(SectionReport {
-            player: p,
+            player: self.player,
             goal: self.goal,
             positions: self.positions,
             proved: self.proved.len() as u64,
             entries_used: self.used.iter().filter(|&&u| u).count() as u64,
             entries: self.entry_count,
         })
+    }
+
+    /// With the other side to move (and no winning cell of its own), which
+    /// of its replies need checking (version 2): `None` when none does (P
+    /// has two winning cells), `Some(Some(c))` when only the block `c`
+    /// does, `Some(None)` for every reply. Version 1 checks every reply.
+    fn replies_needed(&self) -> Option<Option<usize>> {
+        if self.derive.is_none() {
+            return Some(None);
+        }
+        match self.board.winning_cells(self.player) {
+            (0, _) => Some(None),
+            (1, [c, _]) => Some(Some(c)),
+            _ => None,
+        }
     }
 
     /// Checks a position with P to move (the board as it is).
@@ -431,17 +477,47 @@ impl<'a> Checker<'a> {
             self.seen.insert(self.board.stones().into());
             return Ok(Step::Done);
         }
-        let Some(&(entry, canonical_move)) = self.entries.get(self.canon.as_slice()) else {
-            return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))));
+        let (mv, entry) = match self.derive.map(|_| forced(&self.board, p)) {
+            Some(Forced::Block(c)) => (c, None),
+            Some(Forced::Lost) => {
+                let (_, [a, b]) = self.board.winning_cells(p.other());
+                return Err(self.fail(format!(
+                    "{}: {} has two winning cells, {} and {}",
+                    self.at(0),
+                    p.other(),
+                    self.cell(a),
+                    self.cell(b)
+                )));
+            }
+            _ => match self.entries.get(self.canon.as_slice()) {
+                Some(&(entry, canonical_move)) => {
+                    self.used[entry as usize] = true;
+                    let mv = self
+                        .symmetries
+                        .unmap(s, hypertac_core::Cell(u64::from(canonical_move)))
+                        .0 as usize;
+                    (mv, Some(entry))
+                }
+                None => {
+                    if let Some(limits) = self.derive {
+                        if threat_sequence(&mut self.board, p, limits).is_some() {
+                            self.proved.insert(self.canon.clone().into_boxed_slice());
+                            self.seen.insert(self.board.stones().into());
+                            return Ok(Step::Done);
+                        }
+                        return Err(self.fail(format!(
+                            "{}: no entry gives {p}'s move, and the checker finds no threat sequence",
+                            self.at(0)
+                        )));
+                    }
+                    return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))));
+                }
+            },
         };
-        self.used[entry as usize] = true;
-        let mv = self
-            .symmetries
-            .unmap(s, hypertac_core::Cell(u64::from(canonical_move)))
-            .0 as usize;
+        let entry_text = why(entry);
         if !self.board.is_playable(mv) {
             return Err(self.fail(format!(
-                "{}: entry {entry} gives {p}'s move {}, which is not legal (not the landing cell of its column)",
+                "{}: {entry_text} gives {p}'s move {}, which is not legal (not the landing cell of its column)",
                 self.at(0),
                 self.cell(mv)
             )));
@@ -461,7 +537,7 @@ impl<'a> Checker<'a> {
         }
         if self.board.is_full() {
             return Err(self.fail(format!(
-                "{}: {p} plays {} (entry {entry}) and fills the board: a draw, not a {p} win",
+                "{}: {p} plays {} ({entry_text}) and fills the board: a draw, not a {p} win",
                 self.at(1),
                 self.cell(mv)
             )));
@@ -469,18 +545,26 @@ impl<'a> Checker<'a> {
         self.positions += 1;
         if let Some(r) = self.board.winning_cell(p.other()) {
             return Err(self.fail(format!(
-                "{}: {p} plays {} (entry {entry}), then {} wins by {}",
+                "{}: {p} plays {} ({entry_text}), then {} wins by {}",
                 self.at(1),
                 self.cell(mv),
                 p.other(),
                 self.cell(r)
             )));
         }
+        let Some(only) = self.replies_needed() else {
+            self.board.undo(mv, p);
+            self.path.pop();
+            self.proved.insert(keys.0);
+            self.seen.insert(keys.1);
+            return Ok(Step::Done);
+        };
         Ok(Step::Expand(Frame {
             keys: Some(keys),
             played: Some((mv, entry)),
             cursor: 0,
             reply: None,
+            only,
         }))
     }
 

@@ -1,5 +1,9 @@
 //! Certificates from a finished search: for every position that the
-//! succeeding side can reach against any play of the other side, its move.
+//! succeeding side can reach against any play of the other side, its move,
+//! unless the checker works the move out itself (format version 2: a line
+//! completed now, the forced block, a threat sequence its own bounded
+//! search finds; [`hypertac_proof::Oracle`] is that very code, so the walk
+//! leaves out exactly what the checker derives).
 //!
 //! The walk follows the search's table where it can, the threat sequences
 //! where the search proved a position by one, and searches again wherever
@@ -11,7 +15,8 @@
 use super::dfpn::{legal_moves, Search};
 use super::table::INF;
 use crate::Budget;
-use hypertac_core::Player;
+use hypertac_core::{Player, Rules};
+use hypertac_proof::{Forced, Oracle, SequenceLimits};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -54,12 +59,34 @@ pub struct Entry {
 
 /// Builds the entries proving that `winner` succeeds from the current
 /// position in the search's current question (the attacker wins, or the
-/// defender does not lose).
-pub(crate) fn entries(search: &mut Search, winner: Player) -> Result<Vec<Entry>, String> {
+/// defender does not lose). With `derive`, the entries of a version-2
+/// certificate whose checker searches threat sequences within these
+/// limits; without, every move of `winner` (version 1).
+pub(crate) fn entries(
+    search: &mut Search,
+    rules: &Rules,
+    winner: Player,
+    derive: Option<SequenceLimits>,
+) -> Result<Vec<Entry>, String> {
+    let oracle = match derive {
+        Some(limits) => {
+            let mut o = Oracle::new(rules, limits)?;
+            for c in 0..search.board.cell_count() as u32 {
+                match search.board.stone(c) {
+                    1 => o.play(c as usize, Player::X),
+                    2 => o.play(c as usize, Player::O),
+                    _ => false,
+                };
+            }
+            Some(o)
+        }
+        None => None,
+    };
     let mut walk = Walk {
         winner,
         seen: Seen::default(),
         out: Vec::new(),
+        oracle,
     };
     walk.node(search)?;
     Ok(walk.out)
@@ -69,6 +96,8 @@ struct Walk {
     winner: Player,
     seen: Seen,
     out: Vec<Entry>,
+    /// The checker's derivations, on a board kept in step with the search's.
+    oracle: Option<Oracle>,
 }
 
 impl Walk {
@@ -81,33 +110,201 @@ impl Walk {
             if !s.board.threat_cells(me).is_empty() {
                 return Ok(());
             }
-            let mv = best_move(s)?;
-            self.out.push(entry(s, mv));
-            s.make(mv);
+            let mv = match self.oracle.as_mut() {
+                None => None,
+                Some(o) => match o.forced(me) {
+                    Forced::Win(_) => return Ok(()),
+                    Forced::Block(c) => Some(c as u32),
+                    Forced::Lost => {
+                        return Err("the certificate walk reached a lost position".into())
+                    }
+                    Forced::Free if o.threat_sequence(me).is_some() => return Ok(()),
+                    Forced::Free => None,
+                },
+            };
+            let mv = match mv {
+                Some(c) => c,
+                None => {
+                    let c = match self.oracle.is_some() {
+                        true => self.strategic_move(s)?,
+                        false => best_move(s)?,
+                    };
+                    self.out.push(entry(s, c));
+                    c
+                }
+            };
+            self.make(s, mv, me);
             let r = self.after_move(s);
-            s.unmake(mv);
+            self.unmake(s, mv, me);
             return r;
         }
-        // With a line of the winner's one cell short of complete, every
-        // reply but a block (or a line of the mover's own, completed) lets
-        // the winner complete it at once: nothing to write below those.
-        let threats = s.board.threat_cells(self.winner);
-        let replies = if threats.is_empty() {
-            legal_moves(&mut s.board)
-        } else {
-            let mut r = threats;
-            r.extend(s.board.threat_cells(me));
-            r.sort_unstable();
-            r.dedup();
-            r
+        let replies = match self.oracle.as_ref() {
+            // As the checker: none when the winner has two cells to
+            // complete, only the block when it has one.
+            Some(o) => match o.replies_needed(self.winner) {
+                None => return Ok(()),
+                Some(Some(c)) => vec![c as u32],
+                Some(None) => legal_moves(&mut s.board),
+            },
+            None => {
+                // With a line of the winner's one cell short of complete, every
+                // reply but a block (or a line of the mover's own, completed) lets
+                // the winner complete it at once: nothing to write below those.
+                let threats = s.board.threat_cells(self.winner);
+                if threats.is_empty() {
+                    legal_moves(&mut s.board)
+                } else {
+                    let mut r = threats;
+                    r.extend(s.board.threat_cells(me));
+                    r.sort_unstable();
+                    r.dedup();
+                    r
+                }
+            }
         };
         for reply in replies {
-            s.make(reply);
+            self.make(s, reply, me);
             let r = self.after_move(s);
-            s.unmake(reply);
+            self.unmake(s, reply, me);
             r?;
         }
         Ok(())
+    }
+
+    /// The winner's move where the checker derives none (version 2).
+    ///
+    /// First a *settling* move: one after which the checker derives the
+    /// answer to every reply, so nothing below it needs an entry (found by
+    /// trying the strongest-looking moves, each dropped at its first reply
+    /// the checker cannot answer; replies that stopped a move before are
+    /// tried first). Such a move wins whether or not the search ever looked
+    /// at it: the checker's derivations are proofs. Else, of the moves the
+    /// table shows winning and the first move of a threat sequence, the one
+    /// after which the fewest replies leave a position the checker cannot
+    /// answer; the table's order breaks ties.
+    fn strategic_move(&mut self, s: &mut Search) -> Result<u32, String> {
+        let mut candidates = table_wins(s);
+        if let Some(c) = sequence_move(s) {
+            candidates.retain(|&m| m != c);
+            candidates.insert(0, c);
+        }
+        candidates.truncate(MAX_CANDIDATES);
+        let mut probe: Vec<u32> = candidates.clone();
+        let mut others: Vec<(u32, u32)> = legal_moves(&mut s.board)
+            .into_iter()
+            .filter(|c| !candidates.contains(c))
+            .map(|c| (s.move_score(c), c))
+            .collect();
+        others.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
+        probe.extend(others.into_iter().map(|(_, c)| c).take(MAX_PROBES));
+        let mut killers: Vec<u32> = Vec::new();
+        for &c in &probe {
+            if self.settles(s, c, &mut killers) {
+                return Ok(c);
+            }
+        }
+        if candidates.is_empty() {
+            return best_move(s);
+        }
+        let mut best = (usize::MAX, candidates[0]);
+        for &c in &candidates {
+            let cost = self.cost(s, c, best.0);
+            if cost < best.0 {
+                best = (cost, c);
+            }
+            if cost == 0 {
+                break;
+            }
+        }
+        Ok(best.1)
+    }
+
+    /// Whether the checker derives the answer to every reply to the
+    /// winner's move `c` (trying the `killers`, replies that stopped other
+    /// moves, first, and adding the one that stops this move).
+    fn settles(&mut self, s: &mut Search, c: u32, killers: &mut Vec<u32>) -> bool {
+        let me = s.board.to_move();
+        let opp = me.other();
+        self.make(s, c, me);
+        let o = self.oracle.as_mut().expect("an oracle");
+        let replies = match o.replies_needed(me) {
+            _ if matches!(o.forced(opp), Forced::Win(_)) => None,
+            None => Some(Vec::new()),
+            Some(Some(r)) => Some(vec![r as u32]),
+            Some(None) => {
+                let mut all = legal_moves(&mut s.board);
+                all.sort_by_key(|r| killers.iter().position(|k| k == r).unwrap_or(usize::MAX));
+                Some(all)
+            }
+        };
+        let mut settled = replies.is_some();
+        for r in replies.unwrap_or_default() {
+            o.play(r as usize, opp);
+            let derived = match o.forced(me) {
+                Forced::Win(_) => true,
+                Forced::Free => o.threat_sequence(me).is_some(),
+                Forced::Block(_) | Forced::Lost => false,
+            };
+            o.undo(r as usize, opp);
+            if !derived {
+                killers.retain(|&k| k != r);
+                killers.insert(0, r);
+                settled = false;
+                break;
+            }
+        }
+        self.unmake(s, c, me);
+        settled
+    }
+
+    /// How many replies to the winner's move `c` leave the checker without
+    /// a move to derive (a forced block counts as one), counted up to `bound`.
+    fn cost(&mut self, s: &mut Search, c: u32, bound: usize) -> usize {
+        let me = s.board.to_move();
+        let opp = me.other();
+        self.make(s, c, me);
+        let o = self.oracle.as_mut().expect("an oracle");
+        let replies = match o.replies_needed(me) {
+            _ if matches!(o.forced(opp), Forced::Win(_)) => None,
+            None => Some(Vec::new()),
+            Some(Some(r)) => Some(vec![r as u32]),
+            Some(None) => Some(legal_moves(&mut s.board)),
+        };
+        let mut cost = 0;
+        match replies {
+            None => cost = usize::MAX,
+            Some(replies) => {
+                for r in replies {
+                    o.play(r as usize, opp);
+                    cost += match o.forced(me) {
+                        Forced::Win(_) => 0,
+                        Forced::Block(_) => 1,
+                        Forced::Lost => usize::MAX / 2,
+                        Forced::Free => usize::from(o.threat_sequence(me).is_none()),
+                    };
+                    o.undo(r as usize, opp);
+                    if cost >= bound {
+                        break;
+                    }
+                }
+            }
+        }
+        self.unmake(s, c, me);
+        cost
+    }
+
+    fn make(&mut self, s: &mut Search, c: u32, mover: Player) {
+        s.make(c);
+        if let Some(o) = self.oracle.as_mut() {
+            o.play(c as usize, mover);
+        }
+    }
+
+    fn unmake(&mut self, s: &mut Search, c: u32, mover: Player) {
+        s.unmake(c);
+        if let Some(o) = self.oracle.as_mut() {
+            o.undo(c as usize, mover);
+        }
     }
 
     fn after_move(&mut self, s: &mut Search) -> Result<(), String> {
@@ -173,6 +370,30 @@ pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
 fn sequence_move(s: &mut Search) -> Option<u32> {
     let seq = s.vcf.find(&mut s.board, 64, VCF_LIMIT)?;
     Some(seq.moves.first().copied().unwrap_or(seq.wins[0]))
+}
+
+/// Most winning moves compared by [`Walk::strategic_move`].
+const MAX_CANDIDATES: usize = 8;
+/// Most other moves tried as settling moves by [`Walk::strategic_move`].
+const MAX_PROBES: usize = 32;
+
+/// Every move whose position the table shows lost for the other side, in
+/// the search's order (strongest first).
+fn table_wins(s: &mut Search) -> Vec<u32> {
+    let me = s.board.to_move();
+    let mut moves: Vec<(u32, u32)> = legal_moves(&mut s.board)
+        .into_iter()
+        .map(|c| (s.move_score(c), c))
+        .collect();
+    moves.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
+    moves
+        .into_iter()
+        .filter(|&(_, c)| {
+            let key = s.canon.key_with(c, me) ^ s.salt();
+            s.table.get(key).is_some_and(|(phi, _)| phi >= INF)
+        })
+        .map(|(_, c)| c)
+        .collect()
 }
 
 /// A move whose position the table shows lost for the other side, looked

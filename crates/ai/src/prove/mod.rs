@@ -258,6 +258,19 @@ impl Prover {
     /// # Errors
     /// The value is not known yet, or (a bug) the walk found a hole.
     pub fn certificate(&mut self) -> Result<Vec<Strategy>, ProveError> {
+        self.certificate_for(Some(hypertac_proof::derive::DEFAULT_LIMITS))
+    }
+
+    /// As [`Prover::certificate`], for a checker that derives threat
+    /// sequences within `derive` (format version 2), or nothing (`None`:
+    /// version 1, every move an entry).
+    ///
+    /// # Errors
+    /// As [`Prover::certificate`].
+    pub fn certificate_for(
+        &mut self,
+        derive: Option<hypertac_proof::SequenceLimits>,
+    ) -> Result<Vec<Strategy>, ProveError> {
         let me = self.root.to_move();
         let sections: Vec<(Player, Player, bool)> = match self.verdict() {
             Some(Verdict::Win(p)) => vec![(p, p, true)],
@@ -270,7 +283,9 @@ impl Prover {
         let mut out = Vec::new();
         for (player, attacker, win) in sections {
             self.search.attacker = attacker;
-            let entries = extract::entries(&mut self.search, player).map_err(ProveError)?;
+            let rules = self.root.rules().clone();
+            let entries =
+                extract::entries(&mut self.search, &rules, player, derive).map_err(ProveError)?;
             out.push(Strategy {
                 player,
                 win,

@@ -213,6 +213,7 @@ pub fn certificate(rules: &Rules, moves: &[Cell]) -> Certificate {
         moves: moves.to_vec(),
         value,
         best: None,
+        derive: None,
         sections,
         stats: serde_json::json!({"by": "test brute force"}),
     }

@@ -1,0 +1,245 @@
+//! What the checker works out on its own (format version 2), so a
+//! certificate need not list it: a line completed now, the forced block,
+//! a double threat, and a short threat sequence.
+//!
+//! All of it is forcing play, sound by the rules alone (first to complete
+//! k in a row wins; a *winning cell* of a side is an empty, playable cell
+//! completing a line that holds k - 1 of its stones and none of the other
+//! side's):
+//! - **Win now.** P to move with a winning cell wins by playing it.
+//! - **Forced block.** P to move without one, while the other side Q has
+//!   exactly one winning cell: every other move of P loses at once, so P
+//!   plays that cell. With two or more, P loses (Q completes one of them).
+//! - **Double threat.** Q to move with no winning cell, while P has two or
+//!   more: Q can take at most one, P completes another. With exactly one,
+//!   every reply of Q but that cell lets P complete it at once, so only that
+//!   reply needs checking.
+//! - **Threat sequence** ([`threat_sequence`]): P wins by moves each making a
+//!   winning cell, each answered by Q's only move, the block, until P has
+//!   two. The search is small, bounded and deterministic, so a writer can
+//!   know what the checker will find; `docs/proof-format.md` specifies it to
+//!   the last detail.
+
+use crate::board::{Board, Lines};
+use hypertac_core::{Player, Rules};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// What the rules alone decide in a position with `p` to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    /// `p` completes a line on this cell.
+    Win(usize),
+    /// The other side has one winning cell: `p` must take it.
+    Block(usize),
+    /// The other side has two winning cells and `p` none: `p` loses.
+    Lost,
+    /// Nothing is forced.
+    Free,
+}
+
+/// The [`Forced`] move of `p` (to move) on `board`.
+pub(crate) fn forced(board: &Board, p: Player) -> Forced {
+    if let Some(c) = board.winning_cell(p) {
+        return Forced::Win(c);
+    }
+    match board.winning_cells(p.other()) {
+        (0, _) => Forced::Free,
+        (1, [c, _]) => Forced::Block(c),
+        _ => Forced::Lost,
+    }
+}
+
+/// The limits of [`threat_sequence`]: moves of the attacker tried in all,
+/// and moves of the attacker in one sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SequenceLimits {
+    /// Attacker moves tried over the whole search, at most.
+    pub nodes: u32,
+    /// Attacker moves in one sequence, at most.
+    pub depth: u32,
+}
+
+/// The limits hypertac's prover writes certificates for.
+pub const DEFAULT_LIMITS: SequenceLimits = SequenceLimits {
+    nodes: 4096,
+    depth: 64,
+};
+
+/// Largest `nodes` a certificate may ask for (keeps a check bounded).
+pub const MAX_SEQUENCE_NODES: u32 = 1 << 16;
+/// Largest `depth` a certificate may ask for.
+pub const MAX_SEQUENCE_DEPTH: u32 = 256;
+
+/// The first move of a threat sequence winning for `p` (to move, without a
+/// winning cell of its own), if the bounded search finds one.
+///
+/// The search, exactly (the format document repeats it). A *level* is a
+/// position with `p` to move:
+/// 1. If the other side Q has two or more winning cells, the level fails;
+///    if one, the only candidate is that cell; otherwise the candidates are
+///    the playable cells on a line holding k - 2 stones of `p` and none of
+///    Q, in increasing cell index. A level whose stones equal those of a
+///    level that already failed in this search fails at once.
+/// 2. Every candidate tried costs one node; once `limits.nodes` nodes have
+///    been spent, the whole search fails.
+/// 3. First pass: each candidate in order is played; if Q then has no
+///    winning cell and `p` has two or more, the level wins by it.
+/// 4. Second pass, only when the level is at most `limits.depth - 1` moves
+///    of `p` deep (the first level is depth 0): each candidate in order is
+///    played; if Q then has no winning cell and `p` has exactly one, Q
+///    plays that cell (the block); if `p` then has a winning cell, or the
+///    next level (one deeper) wins, the level wins by the candidate.
+/// 5. Otherwise the level fails (and is remembered as failed).
+pub(crate) fn threat_sequence(
+    board: &mut Board,
+    p: Player,
+    limits: SequenceLimits,
+) -> Option<usize> {
+    let mut search = Sequence {
+        p,
+        nodes: limits.nodes,
+        depth: limits.depth,
+        scratch: Vec::new(),
+        failed: HashSet::new(),
+    };
+    search.level(board, 0)
+}
+
+struct Sequence {
+    p: Player,
+    nodes: u32,
+    depth: u32,
+    scratch: Vec<usize>,
+    failed: HashSet<Box<[u64]>>,
+}
+
+impl Sequence {
+    /// Spends a node; false when none is left.
+    fn spend(&mut self) -> bool {
+        if self.nodes == 0 {
+            return false;
+        }
+        self.nodes -= 1;
+        true
+    }
+
+    fn level(&mut self, board: &mut Board, depth: u32) -> Option<usize> {
+        let (p, q) = (self.p, self.p.other());
+        if self.failed.contains(board.stones()) {
+            return None;
+        }
+        let start = self.scratch.len();
+        match board.winning_cells(q) {
+            (0, _) => board.threat_moves(p, &mut self.scratch),
+            (1, [c, _]) => self.scratch.push(c),
+            _ => return None,
+        }
+        let found = self.passes(board, depth, start);
+        self.scratch.truncate(start);
+        if found.is_none() && self.nodes > 0 {
+            self.failed.insert(board.stones().into());
+        }
+        found
+    }
+
+    fn passes(&mut self, board: &mut Board, depth: u32, start: usize) -> Option<usize> {
+        let (p, q) = (self.p, self.p.other());
+        let end = self.scratch.len();
+        for i in start..end {
+            let c = self.scratch[i];
+            if !self.spend() {
+                return None;
+            }
+            board.play(c, p);
+            let wins = board.winning_cell(q).is_none() && board.winning_cells(p).0 >= 2;
+            board.undo(c, p);
+            if wins {
+                return Some(c);
+            }
+        }
+        if depth + 1 >= self.depth {
+            return None;
+        }
+        for i in start..end {
+            let c = self.scratch[i];
+            if !self.spend() {
+                return None;
+            }
+            board.play(c, p);
+            let mut wins = false;
+            if board.winning_cell(q).is_none() {
+                if let (1, [w, _]) = board.winning_cells(p) {
+                    board.play(w, q);
+                    wins =
+                        board.winning_cell(p).is_some() || self.level(board, depth + 1).is_some();
+                    board.undo(w, q);
+                }
+            }
+            board.undo(c, p);
+            if wins {
+                return Some(c);
+            }
+        }
+        None
+    }
+}
+
+/// The checker's derivations on a board of its own, for the programs that
+/// write certificates (to leave out what the checker derives) and play
+/// from them (to play what it derives).
+pub struct Oracle {
+    board: Board,
+    limits: SequenceLimits,
+}
+
+impl Oracle {
+    /// The empty board of `rules`, with these threat-sequence limits.
+    ///
+    /// # Errors
+    /// Boards the checker does not take (over 65535 cells, no line table).
+    pub fn new(rules: &Rules, limits: SequenceLimits) -> Result<Oracle, String> {
+        let lines = Arc::new(Lines::new(rules)?);
+        Ok(Oracle {
+            board: Board::new(rules, lines),
+            limits,
+        })
+    }
+
+    /// Puts a stone of `p` on the empty cell `c`; whether it completes a line.
+    pub fn play(&mut self, c: usize, p: Player) -> bool {
+        self.board.play(c, p)
+    }
+
+    /// Takes back the stone of `p` on `c`.
+    pub fn undo(&mut self, c: usize, p: Player) {
+        self.board.undo(c, p)
+    }
+
+    /// The checker's [`Forced`] move of `p`, to move.
+    pub fn forced(&self, p: Player) -> Forced {
+        forced(&self.board, p)
+    }
+
+    /// The first move of the threat sequence the checker finds for `p`
+    /// (to move, nothing forced), if any.
+    pub fn threat_sequence(&mut self, p: Player) -> Option<usize> {
+        threat_sequence(&mut self.board, p, self.limits)
+    }
+
+    /// With the other side of `p` to move: `None` when `p` has two winning
+    /// cells (no reply needs checking), `Some(Some(c))` when it has one
+    /// (only the block `c` does), `Some(None)` otherwise.
+    pub fn replies_needed(&self, p: Player) -> Option<Option<usize>> {
+        match self.board.winning_cells(p) {
+            (0, _) => Some(None),
+            (1, [c, _]) => Some(Some(c)),
+            _ => None,
+        }
+    }
+
+    /// X's words then O's words (cell i = bit i % 64 of word i / 64).
+    pub fn stones(&self) -> &[u64] {
+        self.board.stones()
+    }
+}
