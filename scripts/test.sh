@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: sets up a fresh Debian machine (rustfmt, clippy, chromium,
-# npm packages) and runs every check CI runs. Usage: ./scripts/test.sh
+# npm packages, Python packages) and runs every check CI runs. Usage: ./scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +29,12 @@ if [ -x scripts/browser-tests.sh ]; then
   echo "== browser tests"
   scripts/browser-tests.sh
 fi
+
+# The Python binding (crates/py): pettingzoo, open_spiel and gymnasium
+# checks, and equal answers to the CLI. Installs Python packages into
+# target/py-venv.
+echo "== python tests"
+scripts/python-tests.sh
 
 # A one-node Slurm cluster runs a sharded tournament (scripts/slurm-test.sh).
 # It installs slurm-wlm and munge and starts daemons, so it needs root;

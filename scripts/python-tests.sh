@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The Python binding's tests: on a fresh Debian machine installs Python (with
+# venv and pip) when missing, makes a virtual environment in
+# target/py-venv, installs the pinned packages of
+# crates/py/requirements-test.txt, builds and installs the `hypertac`
+# package from crates/py (maturin, into the workspace's target/), and runs
+# pytest on crates/py/tests against the CLI binary.
+#
+# The package is built with the dev profile (the workspace's dev profile
+# optimises the engine crates), which reuses what `cargo test` compiled;
+# HYPERTAC_PY_PROFILE=release builds it as `pip install ./crates/py` does.
+# Usage: scripts/python-tests.sh [pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v python3 >/dev/null || ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "installing python3, python3-venv, python3-pip"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-venv python3-pip >/dev/null
+  else
+    echo "error: python3 with venv is needed (apt-get install python3-venv)" >&2
+    exit 2
+  fi
+fi
+
+venv=target/py-venv
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+py="$venv/bin/python"
+"$py" -m pip install -q --disable-pip-version-check -r crates/py/requirements-test.txt
+
+profile="${HYPERTAC_PY_PROFILE:-dev}"
+echo "building the hypertac package (profile $profile)"
+MATURIN_PEP517_ARGS="--profile $profile" \
+  "$py" -m pip install -q --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/py
+
+# The tests compare with the CLI: the binary `cargo test` built.
+cargo build -q --bin hypertac
+export HYPERTAC_BIN="$PWD/target/debug/hypertac" HYPERTAC_REQUIRE_CLI=1
+
+# Run from outside the checkout so that `import hypertac` is the installed package.
+cd crates/py/tests
+exec "../../../$py" -m pytest -q -p no:cacheprovider "$@" .
