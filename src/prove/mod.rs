@@ -277,7 +277,7 @@ fn prove_one(
         return Ok(false);
     }
     let t = std::time::Instant::now();
-    let cert = solve::certificate(&mut solved, pos)?;
+    let cert = solve::certificate(&mut solved)?;
     cert.save(path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let entries: usize = cert.sections.iter().map(hypertac_proof::Section::len).sum();

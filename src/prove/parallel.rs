@@ -435,7 +435,7 @@ impl Worker<'_> {
             *kept = Some((u, solved.prover));
             return Ok(Verdict::Unknown);
         }
-        let cert = certificate(&mut solved, &pos).map_err(|e| format!("{name}: {e}"))?;
+        let cert = certificate(&mut solved).map_err(|e| format!("{name}: {e}"))?;
         let proof = unit_proof(self.dir, u);
         cert.save(&proof)
             .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;

@@ -192,7 +192,7 @@ pub fn run_shard(job: &ShardJob) -> Result<bool, String> {
             open.push(u);
             continue;
         }
-        let cert = certificate(&mut solved, &pos).map_err(|e| format!("{name}: {e}"))?;
+        let cert = certificate(&mut solved).map_err(|e| format!("{name}: {e}"))?;
         debug_assert_eq!(verdict_of(cert.value), solved.verdict);
         cert.save(&proof)
             .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;

@@ -2,11 +2,10 @@
 //! and the certificate of the value found.
 
 use super::progress::Watcher;
-use hypertac_ai::prove::{Prover, Strategy, Verdict};
+use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
-use hypertac_core::record::RulesSpec;
-use hypertac_core::{Cell, Position};
-use hypertac_proof::{Certificate, Goal, Section, Value};
+use hypertac_core::Position;
+use hypertac_proof::{Certificate, Value};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -154,36 +153,12 @@ pub fn verdict_of(value: Value) -> Verdict {
 ///
 /// # Errors
 /// The value is unknown, or (a bug) the walk found a hole.
-pub fn certificate(solved: &mut Solved, pos: &Position) -> Result<Certificate, String> {
-    let value = value_of(solved.verdict).ok_or("the value is not known yet")?;
-    let best = solved.prover.best_move();
-    let strategies = solved.prover.certificate().map_err(|e| e.to_string())?;
-    let cells = pos.rules().shape().cell_count();
-    let (nodes, threat_nodes) = solved.prover.positions();
-    Ok(Certificate {
-        rules: RulesSpec::of(pos.rules()),
-        moves: pos.moves().to_vec(),
-        value,
-        best,
-        derive: Some(hypertac_proof::derive::DEFAULT_LIMITS),
-        sections: strategies.iter().map(|s| section(s, cells)).collect(),
-        stats: serde_json::json!({
-            "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),
-            "positions": nodes,
-            "threat_positions": threat_nodes,
-            "seconds": solved.elapsed.as_secs_f64(),
-            "symmetries": solved.prover.symmetries(),
-        }),
-    })
-}
-
-fn section(s: &Strategy, cells: u64) -> Section {
-    let goal = if s.win { Goal::Win } else { Goal::NotLose };
-    let mut out = Section::new(s.player, goal, cells);
-    for e in &s.entries {
-        out.push(&e.x, &e.o, Cell(u64::from(e.mv)));
-    }
-    out
+pub fn certificate(solved: &mut Solved) -> Result<Certificate, String> {
+    let seconds = solved.elapsed.as_secs_f64();
+    solved
+        .prover
+        .proof_file(concat!("hypertac ", env!("CARGO_PKG_VERSION")), seconds)
+        .map_err(|e| e.to_string())
 }
 
 fn save_checkpoint(prover: &Prover, path: &Path) -> Result<(), String> {

@@ -727,9 +727,11 @@ impl Certificate {
             })?;
             let mut section = Section::new(player, goal, shape.cell_count());
             match (derive, h.bytes) {
-                (None, Some(_)) => return Err(ProofError::new(format!(
+                (None, Some(_)) => {
+                    return Err(ProofError::new(format!(
                     "bad proof header: section {s} gives \"bytes\", which version 1 does not have"
-                ))),
+                )))
+                }
                 (None, None) => {
                     let size = section.entry_size() as u64;
                     let want = h.entries.checked_mul(size).ok_or_else(|| {

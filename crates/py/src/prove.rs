@@ -6,11 +6,10 @@
 
 use crate::errors::{non_negative, seconds, value_error, ProofRejected};
 use crate::game::Game;
-use hypertac_ai::prove::{Prover, Strategy, Verdict};
+use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
-use hypertac_core::record::RulesSpec;
-use hypertac_core::{Cell, Player, Position, Rules};
-use hypertac_proof::{Certificate, Goal, Section, Value};
+use hypertac_core::{Player, Position, Rules};
+use hypertac_proof::{Certificate, Value};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -74,8 +73,8 @@ pub fn prove(
             break verdict;
         }
     };
-    if let (Some(path), Some(value)) = (proof, value_of(verdict)) {
-        let cert = py.detach(|| certificate(&mut prover, &pos, value, start.elapsed()))?;
+    if let (Some(path), Some(_)) = (proof, value_of(verdict)) {
+        let cert = py.detach(|| certificate(&mut prover, start.elapsed()))?;
         cert.save(&path)
             .map_err(|e| value_error(format!("cannot write {}: {e}", path.display())))?;
     }
@@ -130,37 +129,11 @@ fn value_text(value: Value) -> &'static str {
 }
 
 /// The certificate of a solved position, as `hypertac prove --proof` writes it.
-fn certificate(
-    prover: &mut Prover,
-    pos: &Position,
-    value: Value,
-    elapsed: Duration,
-) -> PyResult<Certificate> {
-    let best = prover.best_move();
-    let strategies = prover.certificate().map_err(value_error)?;
-    let cells = pos.rules().shape().cell_count();
-    let (nodes, threat_nodes) = prover.positions();
-    Ok(Certificate {
-        rules: RulesSpec::of(pos.rules()),
-        moves: pos.moves().to_vec(),
-        value,
-        best,
-        sections: strategies.iter().map(|s| section(s, cells)).collect(),
-        stats: serde_json::json!({
-            "program": concat!("hypertac-py ", env!("CARGO_PKG_VERSION")),
-            "positions": nodes,
-            "threat_positions": threat_nodes,
-            "seconds": elapsed.as_secs_f64(),
-            "symmetries": prover.symmetries(),
-        }),
-    })
-}
-
-fn section(s: &Strategy, cells: u64) -> Section {
-    let goal = if s.win { Goal::Win } else { Goal::NotLose };
-    let mut out = Section::new(s.player, goal, cells);
-    for e in &s.entries {
-        out.push(&e.x, &e.o, Cell(u64::from(e.mv)));
-    }
-    out
+fn certificate(prover: &mut Prover, elapsed: Duration) -> PyResult<Certificate> {
+    prover
+        .proof_file(
+            concat!("hypertac-py ", env!("CARGO_PKG_VERSION")),
+            elapsed.as_secs_f64(),
+        )
+        .map_err(value_error)
 }

@@ -295,6 +295,56 @@ impl Prover {
         Ok(out)
     }
 
+    /// The certificate of the solved position in the proof file format
+    /// (version 2, for the checker's [`hypertac_proof::derive::DEFAULT_LIMITS`]),
+    /// its statistics naming `program` and the search's `seconds`.
+    ///
+    /// # Errors
+    /// As [`Prover::certificate`].
+    pub fn proof_file(
+        &mut self,
+        program: &str,
+        seconds: f64,
+    ) -> Result<hypertac_proof::Certificate, ProveError> {
+        use hypertac_proof::{Certificate, Goal, Section, Value};
+        let value = match self.verdict() {
+            Some(Verdict::Win(p)) => Value::Win(p),
+            Some(Verdict::Draw) => Value::Draw,
+            _ => return Err(ProveError("the value is not known yet".into())),
+        };
+        let derive = hypertac_proof::derive::DEFAULT_LIMITS;
+        let best = self.best_move();
+        let strategies = self.certificate_for(Some(derive))?;
+        let cells = self.root.rules().shape().cell_count();
+        let sections = strategies
+            .iter()
+            .map(|s| {
+                let goal = if s.win { Goal::Win } else { Goal::NotLose };
+                let mut out = Section::new(s.player, goal, cells);
+                for e in &s.entries {
+                    out.push(&e.x, &e.o, Cell(u64::from(e.mv)));
+                }
+                out
+            })
+            .collect();
+        let (nodes, threat_nodes) = self.positions();
+        Ok(Certificate {
+            rules: hypertac_core::record::RulesSpec::of(self.root.rules()),
+            moves: self.root.moves().to_vec(),
+            value,
+            best,
+            derive: Some(derive),
+            sections,
+            stats: serde_json::json!({
+                "program": program,
+                "positions": nodes,
+                "threat_positions": threat_nodes,
+                "seconds": seconds,
+                "symmetries": self.symmetries(),
+            }),
+        })
+    }
+
     /// Writes the solved part of the table and the answers so far.
     ///
     /// # Errors
