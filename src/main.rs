@@ -7,6 +7,7 @@
 mod bench;
 mod bot;
 mod play;
+mod protocol;
 mod prove;
 mod records;
 mod referee;
