@@ -38,20 +38,72 @@ pub enum Command {
     Quit,
 }
 
-/// The help text, one command per line.
-pub const HELP: &str = "\
-commands:
-  x,y,..        play a cell (coordinates from 0); with gravity the column: 4 (Connect Four, from 1) or x,y
-  undo          take back your last move (and the computer's reply)
-  redo          replay what undo took back
-  hint          the computer's suggestion for the side to move
-  save NAME [--force]  save the game (--force replaces a record of that name)
-  load NAME     continue a saved game
-  new [GAME]    new game: the same rules, or tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, nd N D
-  board         show the board
-  moves         list the moves so far
-  help          this list
-  quit          leave; the game stays saved and resumes next time";
+/// The commands, as (what to type, what it does), in the words of this
+/// game: Connect Four moves are columns counted from 1, never coordinates.
+pub fn help_entries(rules: &Rules) -> Vec<(String, String)> {
+    let d = rules.shape().dims();
+    let play = match rules.gravity() {
+        Some(_) if d == 2 => (
+            format!("1-{}", rules.shape().size(0)),
+            "drop a stone in that column (counted from 1)".to_string(),
+        ),
+        Some(g) => (
+            move_example(rules)
+                .trim_start_matches("a column like ")
+                .to_string(),
+            format!(
+                "drop a stone in that column: the cell without its {} (counted from 0)",
+                render::axis_letter(g)
+            ),
+        ),
+        None => (
+            move_example(rules)
+                .trim_start_matches("a cell like ")
+                .to_string(),
+            "play that cell (coordinates counted from 0)".to_string(),
+        ),
+    };
+    let mut entries = vec![play];
+    entries.extend(
+        [
+            (
+                "undo",
+                "take back your last move (and the computer's reply)",
+            ),
+            ("redo", "replay what undo took back"),
+            ("hint", "the computer's suggestion for the side to move"),
+            ("save NAME", "save the game under a name"),
+            ("save NAME --force", "replace the record of that name"),
+            ("load NAME", "continue a saved game"),
+            ("new", "a new game with the same rules"),
+            (
+                "new GAME",
+                "a new game of tictactoe, qubic, 4d, connect4, connect4-3d, gomoku or nd N D",
+            ),
+            ("board", "show the board"),
+            ("moves", "list the moves so far"),
+            ("help", "this list"),
+            ("quit", "leave; the game stays saved and resumes next time"),
+        ]
+        .map(|(k, w)| (k.to_string(), w.to_string())),
+    );
+    entries
+}
+
+/// The command list as plain mode prints it: one command per line.
+pub fn help_text(rules: &Rules) -> String {
+    let entries = help_entries(rules);
+    let width = entries
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::from("commands:");
+    for (key, what) in entries {
+        text.push_str(&format!("\n  {key:<width$}  {what}"));
+    }
+    text
+}
 
 /// Parses a command line; `Ok(None)` for a blank line.
 ///

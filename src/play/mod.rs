@@ -2,6 +2,7 @@
 //! stdout are terminals ([`tui`]), else line commands ([`plain`]).
 
 mod command;
+mod help;
 mod plain;
 pub mod render;
 mod scores;

@@ -51,8 +51,8 @@ pub struct Ui {
     pub extra_axis: usize,
     /// A suggested cell to highlight.
     pub hint: Option<Cell>,
-    /// The help screen is shown instead of the board.
-    pub help: bool,
+    /// The help screen is shown instead of the board, scrolled down this many lines.
+    pub help: Option<usize>,
     /// Connect Four: the per-column scores are shown (`s`).
     pub scores: Option<ColumnScores>,
 }
@@ -176,11 +176,8 @@ impl BoardView {
 /// Draws the whole screen; returns where the board went.
 pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     let area = frame.area();
-    if ui.help {
-        frame.render_widget(
-            Paragraph::new(help_screen(session)).wrap(Wrap { trim: false }),
-            area,
-        );
+    if let Some(scroll) = ui.help {
+        super::help::draw(frame, session, scroll);
         return BoardView::TooSmall;
     }
     let view = choose_view(session.position(), ui, area);
@@ -204,77 +201,16 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     frame.render_widget(Paragraph::new(title(session, ui)), rows(0, 1));
     draw_board(frame.buffer_mut(), session, ui, &view);
     let bottom = area.height.saturating_sub(3);
-    frame.render_widget(Paragraph::new(message(session, ui)), rows(bottom, 1));
+    frame.render_widget(
+        Paragraph::new(message(session, ui, area.width)),
+        rows(bottom, 1),
+    );
     frame.render_widget(
         Paragraph::new(key_lines(session, ui, area.width, 2).join("\n"))
             .style(Style::default().fg(Color::DarkGray)),
         rows(bottom + 1, 2),
     );
     view
-}
-
-/// The help screen (F1 or `:help`): every key and command on one page.
-pub fn help_screen(session: &Session) -> String {
-    let rules = session.rules();
-    let mut text = String::from(
-        " hypertac: keys                                  (any key closes this page)\n\n",
-    );
-    let d = rules.shape().dims();
-    let gravity = rules.gravity();
-    let mut keys: Vec<(String, String)> = Vec::new();
-    let mut key = |k: &str, what: String| keys.push((k.to_string(), what));
-    for (axis, k) in [(0, "← → h l"), (1, "↑ ↓ k j"), (2, "a d"), (3, "w s")] {
-        if axis < d && Some(axis) != gravity {
-            key(
-                k,
-                format!("move the cursor along {}", render::axis_letter(axis)),
-            );
-        }
-    }
-    if d > 4 {
-        key(
-            "PgUp PgDn",
-            "move along the 5th axis (Tab picks another)".into(),
-        );
-    }
-    let drop = gravity.is_some();
-    key(
-        "Enter Space",
-        if drop {
-            "drop a stone in the cursor's column"
-        } else {
-            "place a stone at the cursor"
-        }
-        .into(),
-    );
-    key("mouse click", "play that cell".into());
-    if let Some(n) = number_keys(rules) {
-        key(&format!("1-{n}"), "drop a stone in that column".into());
-    }
-    if rules.is_connect4() {
-        key(
-            "s",
-            "show or hide the solver's score of every column".into(),
-        );
-    }
-    key("u  r", "undo (to your last move) / redo".into());
-    key("?", "hint: the strongest level's move".into());
-    key("n", "new game with the same rules".into());
-    key(":", "command line (the commands below)".into());
-    key("Esc", "while the computer thinks: move now".into());
-    key("F1", "this page".into());
-    key(
-        "q  Ctrl-C",
-        "quit; the game is saved and resumes next time".into(),
-    );
-    for (k, what) in keys {
-        text.push_str(&format!("  {k:<12} {what}\n"));
-    }
-    text.push_str("\n commands after :\n");
-    for line in command::HELP.lines().skip(1) {
-        text.push_str(&format!("  {}\n", line.trim_start()));
-    }
-    text
 }
 
 /// On a 2-axis gravity board of at most 9 columns, the highest column
@@ -371,9 +307,9 @@ fn title(session: &Session, ui: &Ui) -> Line<'static> {
     Line::styled(text, Style::default().add_modifier(Modifier::BOLD))
 }
 
-fn message(session: &Session, ui: &Ui) -> Line<'static> {
+fn message(session: &Session, ui: &Ui, width: u16) -> Line<'static> {
     match &ui.prompt {
-        Some(Prompt::Command(text)) => return Line::raw(format!(":{text}_")),
+        Some(Prompt::Command(text)) => return Line::raw(prompt_line(text, width)),
         Some(Prompt::Overwrite(name)) => {
             return Line::styled(
                 format!("a record named {name:?} exists: replace it? (y/n)"),
@@ -405,6 +341,19 @@ fn message(session: &Session, ui: &Ui) -> Line<'static> {
         Style::default()
     };
     Line::styled(ui.message.clone(), style)
+}
+
+/// `:text_`, or when it is wider than the screen `:…` and its end, so the
+/// place being typed stays in sight.
+pub fn prompt_line(text: &str, width: u16) -> String {
+    let room = usize::from(width).saturating_sub(3).max(1);
+    let count = text.chars().count();
+    if count <= room {
+        format!(":{text}_")
+    } else {
+        let tail: String = text.chars().skip(count - (room - 1).max(1)).collect();
+        format!(":…{tail}_")
+    }
 }
 
 /// The key line: as many of the keys as fit in `rows` lines of `width`

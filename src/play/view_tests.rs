@@ -237,42 +237,109 @@ fn the_key_line_at_40x12_keeps_every_key_whole() {
     );
 }
 
+fn help_ui(s: &Session, scroll: usize) -> Ui {
+    Ui {
+        help: Some(scroll),
+        ..ui_for(s, "")
+    }
+}
+
+/// The help at `width` x `height`, scrolled through to its end: every page,
+/// and every line of the help on one of them.
+fn help_pages(s: &Session, width: u16, height: u16) -> Vec<String> {
+    let last = super::help::max_scroll(s, width, height);
+    let mut pages = Vec::new();
+    let mut scroll = 0;
+    loop {
+        let (text, view) = screen(s, &help_ui(s, scroll), width, height);
+        assert_eq!(view, BoardView::TooSmall);
+        for line in text.lines() {
+            assert!(line.chars().count() <= usize::from(width), "{line:?}");
+        }
+        pages.push(text);
+        if scroll >= last {
+            break;
+        }
+        scroll = (scroll + super::help::page_step(height)).min(last);
+    }
+    let all = pages.concat();
+    for line in super::help::lines(s, width) {
+        assert!(all.contains(line.trim_end()), "{line:?} never shown");
+    }
+    pages
+}
+
 #[test]
-fn the_help_screen_lists_keys_and_commands() {
+fn the_help_fits_80x24_with_every_command() {
     let s = session("connect4", &["4"]);
-    let ui = Ui {
-        help: true,
-        ..ui_for(&s, "")
-    };
-    let (text, view) = screen(&s, &ui, 80, 34);
-    assert_eq!(view, BoardView::TooSmall);
+    let pages = help_pages(&s, 80, 24);
+    assert_eq!(pages.len(), 2, "{pages:#?}");
     let expected = lines(&[
-        " hypertac: keys                                  (any key closes this page)",
+        " hypertac help  (lines 1-22 of 30)",
+        " keys",
+        "  ← → h l       choose the column",
+        "  Enter Space   drop a stone in the cursor's column",
+        "  mouse click   drop a stone in that column",
+        "  1-7           drop a stone in that column",
+        "  s             show or hide the solver's score of every column",
+        "  u  r          undo (to your last move) / redo",
+        "  ?             hint: the computer's best move",
+        "  n             new game with the same rules",
+        "  :             type a command (the list below)",
+        "  Esc           while the computer thinks: move now; closes a question",
+        "  F1            this help",
+        "  q  Ctrl-C     quit; the game is saved and resumes next time",
         "",
-        "  ← → h l      move the cursor along x",
-        "  Enter Space  drop a stone in the cursor's column",
-        "  mouse click  play that cell",
-        "  1-7          drop a stone in that column",
-        "  s            show or hide the solver's score of every column",
-        "  u  r         undo (to your last move) / redo",
-        "  ?            hint: the strongest level's move",
-        "  n            new game with the same rules",
-        "  :            command line (the commands below)",
-        "  Esc          while the computer thinks: move now",
-        "  F1           this page",
-        "  q  Ctrl-C    quit; the game is saved and resumes next time",
-        "",
-        " commands after :",
+        " commands (type : first)",
+        "  1-7           drop a stone in that column (counted from 1)",
+        "  undo          take back your last move (and the computer's reply)",
+        "  redo          replay what undo took back",
+        "  hint          the computer's suggestion for the side to move",
+        "  save NAME     save the game under a name",
+        "  save NAME --force",
+        "                replace the record of that name",
+        "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
     ]);
-    assert!(text.starts_with(&expected), "{text}");
-    assert!(
-        text.contains("\n  undo          take back your last move"),
-        "{text}"
-    );
-    assert!(
-        text.contains("\n  quit          leave; the game stays saved"),
-        "{text}"
-    );
+    assert_eq!(pages[0], expected);
+    assert!(pages[1].starts_with(" hypertac help  (lines 9-30 of 30)\n"));
+    assert!(pages[1].contains("\n  quit          leave; the game stays saved"));
+    // Connect Four speaks of columns, never of x or coordinates from 0.
+    let all = pages.concat();
+    assert!(!all.contains("from 0") && !all.contains("along x"), "{all}");
+}
+
+#[test]
+fn the_help_fits_40x12_and_scrolls() {
+    let s = session("4d", &[]);
+    let pages = help_pages(&s, 40, 12);
+    assert!(pages.len() >= 4, "{pages:#?}");
+    let expected = lines(&[
+        " help  lines 1-10 of 46",
+        " keys",
+        "  ← → h l   move the cursor along x",
+        "  ↑ ↓ k j   move the cursor along y",
+        "  a d       move the cursor along z",
+        "  w s       move the cursor along w",
+        "  Enter Space",
+        "            place a stone at the cursor",
+        "  mouse click",
+        "            play that cell",
+        "  u  r      undo (to your last move) /",
+        "↑↓ PgUp PgDn scroll  q closes",
+    ]);
+    assert_eq!(pages[0], expected);
+    assert!(pages
+        .last()
+        .unwrap()
+        .contains("  quit      leave; the game stays"));
+}
+
+#[test]
+fn a_short_help_needs_no_scrolling() {
+    let s = session("tictactoe", &[]);
+    let (text, _) = screen(&s, &help_ui(&s, 5), 80, 40);
+    assert!(text.starts_with(" hypertac help\n keys\n"), "{text}");
+    assert!(text.ends_with("q, Esc or any key closes\n"), "{text}");
 }
 
 #[test]
