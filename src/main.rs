@@ -16,6 +16,7 @@ mod serve;
 mod session;
 mod solve;
 mod verify;
+mod words;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -168,9 +168,9 @@ fn show(store: &Store, name: &str) -> Result<String, String> {
     let pos = record
         .replay()
         .map_err(|e| format!("record {name:?} is damaged: {e}"))?;
-    let shape = pos.rules().shape();
     let mut out = format!(
-        "name: {name}\nrules: {}\nplayers: X {}, O {}\nresult: {}\ncreated: {}\nupdated: {}\nmoves ({}): {}\n",
+        "name: {name}\ngame: {}\nrules: {}\nplayers: X {}, O {}\nresult: {}\ncreated: {}\nupdated: {}\nmoves ({}): {}\n",
+        crate::words::game_name(pos.rules()),
         pos.rules(),
         record.players.x,
         record.players.o,
@@ -178,7 +178,7 @@ fn show(store: &Store, name: &str) -> Result<String, String> {
         hypertac_store::format_time(record.created_ms),
         hypertac_store::format_time(record.updated_ms),
         pos.moves().len(),
-        notation::format_move_list(shape, pos.moves())
+        crate::words::moves_text(&pos)
     );
     out.push_str(&render::board_text(&pos));
     for line in render::outcome_lines(&pos) {

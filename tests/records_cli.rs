@@ -24,7 +24,8 @@ fn list_show_export_rename_delete() {
     assert!(out.contains("7x6 k4 gravity 1"), "{out}");
     let (ok, out, _) = records(home.path(), &["show", "c4 game"]);
     assert!(ok);
-    assert!(out.contains("moves (4): 3,0;3,1;2,0;4,0\n"), "{out}");
+    assert!(out.contains("game: Connect Four\n"), "{out}");
+    assert!(out.contains("moves (4): 4435\n"), "{out}");
     assert!(out.contains(". . X X O . .\n"), "{out}");
     assert_eq!(
         records(home.path(), &["export", "c4 game", "--format", "pons"]).1,

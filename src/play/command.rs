@@ -226,22 +226,6 @@ pub fn move_line(session: &Session, player: Player, cell: Cell) -> String {
     )
 }
 
-/// The moves as a person types them: `1,1;0,2`, or on a 2-axis gravity
-/// board the column string `4453`.
-pub fn moves_text(pos: &hypertac_core::Position) -> String {
-    let rules = pos.rules();
-    if rules.gravity().is_some() && rules.shape().dims() == 2 {
-        if let Ok(columns) = notation::format_columns(pos) {
-            return columns;
-        }
-    }
-    pos.moves()
-        .iter()
-        .map(|&c| notation::format_move(rules, c))
-        .collect::<Vec<_>>()
-        .join(";")
-}
-
 /// A one-line summary of the game: rules, players, whose turn.
 pub fn status_line(session: &Session) -> String {
     let [x, o] = session.sides();
@@ -282,7 +266,8 @@ pub fn move_example(rules: &Rules) -> String {
 /// A hint as the player would type it, with the reason, and on gravity
 /// boards of 3 or more axes the cell it lands on: `hint: 4 (perfect play:
 /// wins)`, `hint: 1,2 (lands on 1,2,0)`.
-pub fn hint_text(rules: &Rules, choice: &Choice) -> String {
+pub fn hint_text(pos: &hypertac_core::Position, choice: &Choice) -> String {
+    let rules = pos.rules();
     let typed = notation::format_move(rules, choice.cell);
     let mut notes = Vec::new();
     if rules.gravity().is_some() && rules.shape().dims() > 2 {
@@ -292,7 +277,7 @@ pub fn hint_text(rules: &Rules, choice: &Choice) -> String {
         ));
     }
     if !choice.reason.is_empty() {
-        notes.push(choice.reason.clone());
+        notes.push(crate::words::reason(pos.to_move(), &choice.reason));
     }
     if notes.is_empty() {
         format!("hint: {typed}")
@@ -392,7 +377,7 @@ fn apply_once(
             Ok(out)
         }
         Command::Hint => match session.hint(&Budget::millis(hint_ms)) {
-            Some(choice) => Ok(vec![hint_text(session.rules(), &choice)]),
+            Some(choice) => Ok(vec![hint_text(session.position(), &choice)]),
             None => Err("the game is over: no hint".into()),
         },
         Command::Save { name, force } => {
@@ -412,7 +397,7 @@ fn apply_once(
             Ok(vec![format!("new game: {}", status_line(session))])
         }
         Command::Moves => {
-            let list = moves_text(session.position());
+            let list = crate::words::moves_text(session.position());
             Ok(vec![if list.is_empty() {
                 "no moves yet".into()
             } else {

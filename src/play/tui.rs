@@ -287,7 +287,10 @@ impl App {
             Ok(_) => {
                 let mut text = command::move_line(&self.session, player, choice.cell);
                 if !choice.reason.is_empty() {
-                    text.push_str(&format!(" ({})", choice.reason));
+                    text.push_str(&format!(
+                        " ({})",
+                        crate::words::reason(player, &choice.reason)
+                    ));
                 }
                 self.after_change(text);
                 if self.session.sides().iter().all(|s| s.level().is_some()) {
@@ -604,7 +607,7 @@ impl App {
         let pos = self.session.position();
         self.ui.cursor = pos.rules().shape().coords(choice.cell);
         self.ui.hint = Some(choice.cell);
-        self.ui.message = command::hint_text(pos.rules(), &choice);
+        self.ui.message = command::hint_text(pos, &choice);
     }
 }
 

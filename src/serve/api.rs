@@ -231,8 +231,7 @@ async fn play(
         if pos.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
-        let cell = notation::parse_move(pos, &req.text).map_err(|e| {
-            let message = e.to_string();
+        let cell = crate::session::parse_player_move(pos, &req.text).map_err(|message| {
             if message.ends_with("is full") {
                 ApiError::conflict(message)
             } else {
@@ -388,10 +387,11 @@ async fn cpu(
                         "the game changed while the computer was thinking",
                     ));
                 }
+                let mover = pos.to_move();
                 session.play(choice.cell).map_err(session_error)?;
                 Some(ChoiceView {
                     cell: notation::format_cell(session.rules().shape(), choice.cell),
-                    reason: choice.reason.clone(),
+                    reason: crate::words::reason(mover, &choice.reason),
                 })
             }
             None => None,
@@ -431,12 +431,13 @@ async fn hint(
         })
         .await?;
     let shape = search.position.rules().shape().clone();
+    let mover = search.position.to_move();
     let ms = req.millis(search.level);
     let choice = think(&app, search, ms).await?;
     Ok(Json(match choice {
         Some(c) => HintAnswer {
             cell: Some(notation::format_cell(&shape, c.cell)),
-            reason: c.reason,
+            reason: crate::words::reason(mover, &c.reason),
             stopped: false,
         },
         None => HintAnswer {
