@@ -235,6 +235,8 @@ pub struct Session {
     created_ms: i64,
     updated_ms: i64,
     store: Option<Store>,
+    /// The name the game in progress before this one was kept under.
+    kept: Option<String>,
 }
 
 impl Session {
@@ -263,9 +265,10 @@ impl Session {
         now: i64,
         mut store: Option<Store>,
     ) -> Result<Session, SessionError> {
-        if let Some(store) = store.as_mut() {
-            store.archive_current()?;
-        }
+        let kept = match store.as_mut() {
+            Some(store) => store.archive_current()?,
+            None => None,
+        };
         // A position where no line can be completed ends the game as a draw.
         let mut pos = pos;
         pos.set_dead_draw(true);
@@ -277,6 +280,7 @@ impl Session {
             created_ms: now,
             updated_ms: now,
             store,
+            kept,
         };
         session.autosave()?;
         Ok(session)
@@ -364,7 +368,15 @@ impl Session {
             created_ms: record.created_ms,
             updated_ms: record.updated_ms,
             store: None,
+            kept: None,
         })
+    }
+
+    /// The name the previous game in progress was kept under when this
+    /// game started or was loaded (`game 2026-11-25 10.12`), so the front
+    /// end can say where it went.
+    pub fn kept(&self) -> Option<&str> {
+        self.kept.as_deref()
     }
 
     /// Catches up with `@current` when another process (a second server,
@@ -669,7 +681,7 @@ impl Session {
         let record = store.get(name)?;
         let mut loaded = Session::unsaved_from_record(&record)?;
         if let Some(store) = self.store.as_mut() {
-            store.archive_current()?;
+            loaded.kept = store.archive_current()?;
         }
         loaded.store = self.store.take();
         match loaded.autosave() {

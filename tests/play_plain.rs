@@ -252,9 +252,7 @@ fn moves_after_the_end_are_refused_and_new_starts_over() {
         "{out}"
     );
     assert!(
-        out.contains(
-            "new game: 4x4x4 k4: X human, O human; 0 moves played; X to move\nX plays 1,1,1\n"
-        ),
+        out.contains("new game: Qubic: X human, O human; 0 moves played; X to move\n"),
         "{out}"
     );
 }

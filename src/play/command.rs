@@ -226,6 +226,13 @@ pub fn move_line(session: &Session, player: Player, cell: Cell) -> String {
     )
 }
 
+/// Where the game in progress went when a new game or `load` replaced it.
+pub fn kept_line(session: &Session) -> Option<String> {
+    session
+        .kept()
+        .map(|name| format!("your previous game was kept as {name:?} (load {name} plays it on)"))
+}
+
 /// A one-line summary of the game: rules, players, whose turn.
 pub fn status_line(session: &Session) -> String {
     let [x, o] = session.sides();
@@ -237,7 +244,7 @@ pub fn status_line(session: &Session) -> String {
     };
     format!(
         "{}: X {x}, O {o}; {} played; {turn}",
-        session.rules(),
+        crate::words::game_name(session.rules()),
         moves_count(pos.moves().len())
     )
 }
@@ -386,7 +393,9 @@ fn apply_once(
         }
         Command::Load(name) => {
             session.load(name).map_err(err)?;
-            Ok(vec![format!("loaded {name:?}: {}", status_line(session))])
+            let mut lines = vec![format!("loaded {name:?}: {}", status_line(session))];
+            lines.extend(kept_line(session));
+            Ok(lines)
         }
         Command::New(preset) => {
             let rules = match preset {
@@ -394,7 +403,9 @@ fn apply_once(
                 None => session.rules().clone(),
             };
             session.new_game(rules).map_err(err)?;
-            Ok(vec![format!("new game: {}", status_line(session))])
+            let mut lines = vec![format!("new game: {}", status_line(session))];
+            lines.extend(kept_line(session));
+            Ok(lines)
         }
         Command::Moves => {
             let list = crate::words::moves_text(session.position());

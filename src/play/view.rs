@@ -297,7 +297,7 @@ fn title(session: &Session, ui: &Ui) -> Line<'static> {
     };
     let mut text = format!(
         " {status}  {}  X {x} vs O {o}  {}  {at}",
-        pos.rules(),
+        crate::words::game_name(pos.rules()),
         command::moves_count(pos.moves().len()),
     );
     if pos.rules().win() == WinRule::MostLines {

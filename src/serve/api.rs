@@ -205,7 +205,9 @@ async fn new_game(
     app.with_session(move |session, app| {
         let store = app.open_store()?;
         *session = Session::start(pos, sides, now_ms(), Some(store)).map_err(session_error)?;
-        Ok(Json(game_view(session, app.is_thinking())))
+        let mut view = game_view(session, app.is_thinking());
+        view.kept = session.kept().map(str::to_string);
+        Ok(Json(view))
     })
     .await
 }
