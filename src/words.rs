@@ -60,6 +60,18 @@ pub fn game_name(rules: &Rules) -> String {
     }
 }
 
+/// A preset as the New dialog lists it: "Connect Four: 7 wide, 6 high, 4 in
+/// a row, stones drop" (no axis numbers).
+pub fn preset_title(name: &str, description: &str) -> String {
+    let board = description
+        .replace(" (gravity on axis 1)", "")
+        .replace(" (the default game)", "");
+    match Rules::preset(name) {
+        Ok(rules) => format!("{}: {board}", game_name(&rules)),
+        Err(_) => board,
+    }
+}
+
 fn number_word(k: u32) -> String {
     const WORDS: [&str; 9] = [
         "", "one", "two", "three", "four", "five", "six", "seven", "eight",
@@ -160,6 +172,18 @@ mod tests {
         assert_eq!(game_name(&rules), "3D four-in-a-row (most lines wins)");
         let rules = Rules::new(hypertac_core::Shape::parse("5x5x5").unwrap(), 4).unwrap();
         assert_eq!(game_name(&rules), "5x5x5 four-in-a-row");
+    }
+
+    #[test]
+    fn preset_titles_have_no_axis_numbers() {
+        for (name, description) in hypertac_core::PRESETS {
+            let title = preset_title(name, description);
+            assert!(!title.contains("axis"), "{title}");
+        }
+        assert_eq!(
+            preset_title("connect4", hypertac_core::PRESETS[3].1),
+            "Connect Four: 7 wide, 6 high, 4 in a row, stones drop"
+        );
     }
 
     #[test]

@@ -81,6 +81,8 @@ struct Preset {
     /// The preset's rules as game states show them, so the page can tell
     /// which preset the current game is.
     rules: String,
+    /// The game's name and board in a player's words, for the New dialog.
+    title: String,
 }
 
 async fn info() -> Json<Info> {
@@ -91,6 +93,7 @@ async fn info() -> Json<Info> {
                 name,
                 description,
                 rules: Rules::preset(name).map_or_else(|_| String::new(), |r| r.to_string()),
+                title: crate::words::preset_title(name, description),
             })
             .collect(),
         levels: Level::ALL.iter().map(|l| l.name()).collect(),

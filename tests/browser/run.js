@@ -185,8 +185,10 @@ test('3D board shows its layers side by side', async (page) => {
 
 test('custom shape: 5x4 with gravity on y and k 3', async (page) => {
   await newCustomGame(page, { shape: '5x4', k: 3, gravity: '1' });
-  const rules = await page.textContent('#rules-text');
+  const rules = await page.getAttribute('#rules-text', 'title');
   assert(rules.startsWith('5x4 k3 gravity 1'), `rules ${rules}`);
+  const name = await page.textContent('#rules-text');
+  assert(name === '5x4 three-in-a-row, stones drop along y', `game name ${name}`);
   await clickCell(page, '2,3');
   assert((await stone(page, '2,0')) === 'x', 'the stone fell to 2,0');
 });
@@ -319,7 +321,7 @@ test('replay shows only the record and says why a move is refused (defect 3)', a
   await page.waitForSelector('#replay-bar:not([hidden])');
   const st = await status(page);
   assert(st.startsWith('Replay of "replay test"'), `status in a replay: ${st}`);
-  assert((await page.textContent('#rules-text')).startsWith('3x3 k3'), 'the record\'s rules are shown');
+  assert((await page.textContent('#rules-text')) === 'Tic-tac-toe', 'the record\'s game is shown');
   assert(!(await page.textContent('#players')).includes('computer'), `players of the record: ${await page.textContent('#players')}`);
   for (const hidden of ['#move-form', '#share', '#scores']) {
     assert(!(await page.isVisible(hidden)), `${hidden} is hidden during a replay`);
@@ -330,7 +332,7 @@ test('replay shows only the record and says why a move is refused (defect 3)', a
   assert((await stone(page, '0,2')) === '', 'no stone was placed');
   await page.click('#rp-exit');
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Replay'));
-  assert((await page.textContent('#rules-text')).startsWith('7x6'), 'back to the game in progress');
+  assert((await page.textContent('#rules-text')) === 'Connect Four', 'back to the game in progress');
   assert(await page.isVisible('#move-form'), 'the move box is back');
 });
 
@@ -475,6 +477,75 @@ test('gomoku on a phone: 32-pixel cells in a board that scrolls, not the page', 
   await shot(page, 'gomoku-phone.png');
 });
 
+// ---------- a new player, round two (issue 26) ----------
+
+test('after Stop a click does not play the computer\'s stone (issue 26, defect 5)', async (page) => {
+  await newGame(page, '4d', 'human', 'cpu:hard');
+  await page.click('.cell[data-cell="1,1,1,1"]');
+  await page.waitForSelector('#btn-stop', { state: 'visible' });
+  await page.click('#btn-stop');
+  await page.waitForFunction(() => !document.body.classList.contains('thinking'));
+  const before = await moveCount(page);
+  const game = await page.evaluate(() => fetch('/api/games/current').then((r) => r.json()));
+  if (game.computer_to_move) {
+    await page.click('.cell[data-cell="2,2,2,2"]');
+    const text = await errorText(page);
+    assert(text.includes('computer\'s turn'), `a click after Stop says why: ${text}`);
+    assert((await moveCount(page)) === before, 'no stone was played for the computer');
+    assert((await stone(page, '2,2,2,2')) === '', '2,2,2,2 stays empty');
+    assert(await page.isVisible('#btn-resume'), 'Resume computer is offered');
+  } else {
+    // The computer had already moved when Stop arrived: it is the player's turn.
+    console.log('# Stop came after the computer\'s move: nothing to check');
+    assert(before === 2, `the computer answered: ${before} moves`);
+  }
+});
+
+test('desktop to phone width shows the last move\'s slice (issue 26, defect 7)', async (page) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await startGame(page, { game: '4d', moves: '1,1,1,1;2,1,2,3' });
+  assert(!(await page.isVisible('.slice-bar')), 'the whole board at 1280 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector('.slice-bar');
+  const label = await page.textContent('.slice-label');
+  assert(label === 'z2 w3', `the slice of the last move 2,1,2,3 is shown: ${label}`);
+  assert(await page.$eval('.cell[data-cell="2,1,2,3"]', (e) => e.classList.contains('last')), 'with the last move marked');
+  // With a hint shown, the hint's slice.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => !document.querySelector('.slice-bar'));
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent.startsWith('Hint'), null, { timeout: 30000 });
+  const hinted = await page.$eval('.cell.hint', (e) => e.dataset.cell);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector('.slice-bar');
+  const want = hinted.split(',').slice(2).map((c, i) => `${['z', 'w'][i]}${c}`).join(' ');
+  assert((await page.textContent('.slice-label')) === want, `the hint's slice ${want} is shown`);
+  assert(await page.$('.cell.hint'), 'the hinted cell is on screen');
+});
+
+test('Connect Four move box takes columns from 1, never cells (issue 26, defect 8)', async (page) => {
+  await newGame(page, 'connect4');
+  await page.fill('#move-input', '4,0');
+  await page.press('#move-input', 'Enter');
+  const text = await errorText(page);
+  assert(text.includes('not a column') && text.includes('1 to 7'), `a cell in the move box: ${text}`);
+  assert(!text.includes('from 0'), `no coordinates from 0: ${text}`);
+  assert((await moveCount(page)) === 0, 'nothing was played');
+  await page.fill('#move-input', '4');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await settle(page);
+  assert((await stone(page, '3,0')) === 'x', 'column 4 is 3,0');
+  assert((await page.textContent('#rules-text')) === 'Connect Four', 'the game is named');
+});
+
+test('a new game says where the game in progress went (issue 26, defect 9)', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '1,1' });
+  await newGame(page, 'qubic');
+  const text = await errorText(page);
+  assert(/^Your previous game was kept as "game \d{4}-/.test(text), `the kept game is named: ${text}`);
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];
@@ -512,6 +583,15 @@ for (const size of SIZES) {
       await startGame(page, { game: 'tictactoe', moves: '0,0;0,1;1,1;0,2;2,2' });
       assert((await status(page)) === 'X wins', `status ${await status(page)}`);
       await shot(page, `2d-win-${tag}.png`);
+
+      await startGame(page, { game: 'connect4', moves: '3,0;4,0;3,1;4,1;2,0;4,2;1,0;2,1;0,0' });
+      assert((await status(page)) === 'X wins', `Connect Four status ${await status(page)}`);
+      await shot(page, `connect4-win-${tag}.png`);
+
+      await page.click('#btn-help');
+      await page.waitForSelector('#help-dialog[open]');
+      await shot(page, `help-${tag}.png`);
+      await page.click('#help-close');
     });
   }
 }

@@ -70,10 +70,16 @@ function moveText(cell, view = ui.view) {
   return cellMoveText(coords, view.gravity);
 }
 
+// The message box floats over the bottom of the board: it goes away by
+// itself after a while, or when clicked.
+const MESSAGE_MS = 8000;
+
 function showError(message) {
   const el = $('#error');
+  clearTimeout(ui.errorTimer);
   el.textContent = message || '';
   el.hidden = !message;
+  if (message) ui.errorTimer = setTimeout(() => { el.hidden = true; }, MESSAGE_MS);
 }
 
 async function act(promise) {
@@ -139,7 +145,14 @@ function buildBoard(view) {
     return;
   }
   if (d >= 3) {
+    // Coming from the whole board (a window made narrow), the slice shown is
+    // the one of the hint or the last move, not z0 w0.
+    const wasSlice = ui.layout && ui.layout.slice;
     ui.layout = { slice: true };
+    if (!wasSlice) {
+      const focus = ui.hint || view.last;
+      ui.slice = focus ? focus.split(',').map(Number) : null;
+    }
     drawSlice(board, view);
     fitCells(board);
     return;
@@ -448,7 +461,8 @@ function render(game, animate = true) {
   ui.hint = null;
   $('#hint-text').textContent = '';
   if (!ui.replay) show(gameView(game), animate && !newGame);
-  $('#rules-text').textContent = `${game.rules} · ${game.rule}${game.wrap ? ' · wrap' : ''}`;
+  $('#rules-text').textContent = game.name;
+  $('#rules-text').title = `${game.rules} · ${game.rule}${game.wrap ? ' · wrap' : ''}`;
   const over = game.result !== 'ongoing';
   const player = game.to_move === 'X' ? 0 : 1;
   document.title = `${over ? (game.result === 'draw' ? 'Draw' : game.result) : game.to_move + ' to move'} · hypertac`;
@@ -577,10 +591,16 @@ function cellMoveText(coords, axis = ui.view ? ui.view.gravity : null) {
 async function playMove(text) {
   if (ui.replay) { showNotice(REPLAY_NOTICE); return; }
   if (ui.thinking) { showNotice('The computer is thinking: wait for its move, or press Stop.'); return; }
+  // After Stop the computer's turn waits: a click must not play its stone.
+  const game = ui.game;
+  if (game && game.computer_to_move && game.result === 'ongoing') {
+    showNotice(`It is the computer's turn (${game.to_move}): press "Resume computer" to let it move, or Undo to take back your move.`);
+    return;
+  }
   // A click right after a stone appears plays at once: the drop is cut short.
   finishAnimation();
-  const game = await act(api('POST', '/games/current/moves', { move: text }));
-  if (game) render(game);
+  const played = await act(api('POST', '/games/current/moves', { move: text }));
+  if (played) render(played);
 }
 
 const REPLAY_NOTICE = 'This is a replay: "Continue playing" plays on from its last move, "Back to my game" returns to your game.';
@@ -813,6 +833,7 @@ async function startNewGame(event) {
     ui.paused = false;
     ui.analysis = null;
     render(game, false);
+    if (game.kept) showNotice(`Your previous game was kept as "${game.kept}" (see Records).`);
     $('#board').focus();
   } catch (e) {
     $('#ng-error').textContent = e.message;
@@ -979,7 +1000,8 @@ async function startReplay(name) {
   $('#rp-slider').max = String(data.record.moves.length);
   document.body.classList.add('replaying');
   // Only the record shows: its rules and players, none of the game in progress.
-  $('#rules-text').textContent = `${data.rules} · ${data.record.rules.rule}`;
+  $('#rules-text').textContent = data.game_name;
+  $('#rules-text').title = `${data.rules} · ${data.record.rules.rule}`;
   $('#players').textContent = `X: ${describeSide(data.record.players.x)} · O: ${describeSide(data.record.players.o)}`;
   $('#line-counts').textContent = '';
   $('#hint-text').textContent = '';
@@ -1111,6 +1133,7 @@ function bind() {
   $('#rp-exit').addEventListener('click', () => exitReplay());
   $('#rp-continue').addEventListener('click', () => { const name = ui.replay.name; exitReplay(false); openRecord(name); });
   document.addEventListener('keydown', onKey);
+  $('#error').addEventListener('click', () => showError(''));
   let resizeTimer = null;
   window.addEventListener('resize', () => {
     clearTimeout(resizeTimer);
@@ -1130,7 +1153,7 @@ async function start() {
     $('#ng-preset').replaceChildren(...presets.map((p) => {
       const o = document.createElement('option');
       o.value = p.name;
-      o.textContent = `${p.name}: ${p.description}`;
+      o.textContent = p.title;
       return o;
     }), Object.assign(document.createElement('option'), { value: 'custom', textContent: 'custom shape…' }));
     fillPlayers($('#ng-x'), 'human');
