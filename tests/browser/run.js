@@ -527,6 +527,7 @@ test('Connect Four move box takes columns from 1, never cells (issue 26, defect 
   await newGame(page, 'connect4');
   await page.fill('#move-input', '4,0');
   await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#error').textContent.includes('column'));
   const text = await errorText(page);
   assert(text.includes('not a column') && text.includes('1 to 7'), `a cell in the move box: ${text}`);
   assert(!text.includes('from 0'), `no coordinates from 0: ${text}`);
@@ -568,6 +569,10 @@ for (const size of SIZES) {
       assert(cell >= 32, `4D cells are ${cell}px`);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert(wide <= size.width, `the page is ${wide}px wide`);
+      if (size.name === 'desktop') {
+        const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+        assert(tall <= size.height, `the 4D page is ${tall}px tall on a ${size.height}px screen`);
+      }
       await shot(page, `4d-hint-${tag}.png`);
 
       await page.goto(`${BASE}?game=connect4&pos=${C4_POS}`);

@@ -345,7 +345,12 @@ function fitCells(board) {
     .filter((el) => el !== wrap && !el.hidden && el.getBoundingClientRect().top >= top)
     .reduce((sum, el) => sum + el.getBoundingClientRect().height, 0);
   const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : 0;
-  const availH = Math.max(200, window.innerHeight - top - below - scores - 12);
+  // Below the board: the wrap's and the page's bottom padding (the page
+  // must not scroll by a few pixels).
+  const pad = (el, side) => parseFloat(getComputedStyle(el)[side]) || 0;
+  const boardTop = board.getBoundingClientRect().top + window.scrollY;
+  const padding = pad(wrap, 'paddingBottom') + pad($('main'), 'paddingBottom') + pad(document.body, 'paddingBottom');
+  const availH = Math.max(200, window.innerHeight - boardTop - padding - below - scores - 4);
   const size = Math.floor(Math.min((availW - fixedW) / Math.max(perW, 1), (availH - fixedH) / Math.max(perH, 1)));
   setCell(Math.max(12, Math.min(MAX_CELL, size)));
   return size;
@@ -1063,13 +1068,26 @@ function openHelp() {
       : game.rule === 'anti'
         ? `Whoever completes ${game.k} in a row loses.`
         : `The first to get ${game.k} in a row wins.`;
-    p(`This game: ${game.rules}. X and O take turns placing a stone. ${win} A row may run along any axis or any diagonal${d > 2 ? ', including diagonals through the layers' : ''}.`);
-    if (game.gravity !== null) p('Stones drop: click a column (or type its number, 1 on the left) and the stone falls to the lowest free cell. X is red, O yellow.');
-    if (d === 3) p('A 3D board is drawn as its layers side by side: each small grid is one layer (z0, z1, …). Four in a row can go straight through the layers, e.g. the same cell in every layer.');
-    if (d >= 4) p('A 4D board is a grid of grids: inside each small grid x runs left to right and y top to bottom; between the grids z runs left to right and w top to bottom. Each grid is labelled with its z and w. The cell 1,2,3,0 is column 1, row 2 of the grid labelled z3 w0.');
-    if (d >= 3) p('Hover over a cell to light every line through it: that shows the lines you can make there.');
+    // On a touch screen there is no hover and no keyboard: speak of taps,
+    // and in the slice view of the z/w buttons and the map.
+    const touch = window.matchMedia('(hover: none)').matches || window.innerWidth < 600;
+    const sliced = ui.layout && ui.layout.slice;
+    const click = touch ? 'tap' : 'click';
+    p(`This game: ${game.name} (${game.shape.join('x')}). X and O take turns placing a stone. ${win} A row may run along any axis or any diagonal${d > 2 ? ', including diagonals through the layers' : ''}.`);
+    if (game.gravity !== null) p(`Stones drop: ${click} a column (or type its number, 1 on the left) and the stone falls to the lowest free cell. X is red, O yellow.`);
+    if (sliced) {
+      p(`The board is shown one ${game.shape[0]}x${game.shape[1]} grid at a time (x left to right, y top to bottom). The buttons above it choose the grid: ${game.shape.slice(2).map((n, i) => `${AXIS_NAMES[i + 2] || 'axis ' + (i + 2)} 0-${n - 1}`).join(', ')}. The small map below shows the whole board; ${click} one of its grids to show it.`);
+    } else {
+      if (d === 3) p('A 3D board is drawn as its layers side by side: each small grid is one layer (z0, z1, …). Four in a row can go straight through the layers, e.g. the same cell in every layer.');
+      if (d >= 4) p('A 4D board is a grid of grids: inside each small grid x runs left to right and y top to bottom; between the grids z runs left to right and w top to bottom. Each grid is labelled with its z and w. The cell 1,2,3,0 is column 1, row 2 of the grid labelled z3 w0.');
+    }
+    if (d >= 3 && !touch) p('Hover over a cell to light every line through it: that shows the lines you can make there.');
   }
-  p('Keys: arrows move the cursor, Enter or Space plays, u undo, r redo, h hint, n new game. The Hint button shows a good move, and Records saves and replays games.');
+  if (ui.game && (window.matchMedia('(hover: none)').matches || window.innerWidth < 600)) {
+    p('Undo takes back your move, Hint shows a good move, and Records saves and replays games.');
+  } else {
+    p('Keys: arrows move the cursor, Enter or Space plays, u undo, r redo, h hint, n new game. The Hint button shows a good move, and Records saves and replays games.');
+  }
   $('#help-dialog').showModal();
 }
 
