@@ -65,7 +65,10 @@ pub fn game_name(rules: &Rules) -> String {
 pub fn preset_title(name: &str, description: &str) -> String {
     let board = description
         .replace(" (gravity on axis 1)", "")
-        .replace("stones drop along the last axis", "stones drop to the bottom layer")
+        .replace(
+            "stones drop along the last axis",
+            "stones drop to the bottom layer",
+        )
         .replace(" (the default game)", "");
     match Rules::preset(name) {
         Ok(rules) => format!("{}: {board}", game_name(&rules)),

@@ -100,7 +100,7 @@ impl App {
     fn new(session: Session, notice: String, settings: Settings) -> App {
         let ui = Ui {
             message: notice,
-            ..Ui::new(session.position())
+            ..Ui::at_last_move(session.position())
         };
         App {
             session,
@@ -526,8 +526,8 @@ impl App {
         let rules_before = self.session.rules().clone();
         match command::apply(&mut self.session, &cmd, self.settings.time_ms) {
             Ok(lines) => {
-                if self.session.rules() != &rules_before {
-                    self.ui = Ui::new(self.session.position());
+                if self.session.rules() != &rules_before || matches!(cmd, Command::Load(_)) {
+                    self.ui = Ui::at_last_move(self.session.position());
                 }
                 self.after_change(lines.join("  "));
                 self.next_computer_move = Instant::now();

@@ -22,6 +22,9 @@ use ratatui::Frame;
 const CHROME_ROWS: u16 = 4;
 /// The smallest screen for the slice view.
 const SLICE_MIN: (u16, u16) = (24, 9);
+
+/// Columns left of a compact 4D board for its w labels (`w3 `).
+const AXIS_MARGIN: u64 = 3;
 /// Spinner frames shown while the computer thinks.
 const SPINNER: &[char] = &['|', '/', '-', '\\'];
 
@@ -89,6 +92,17 @@ impl Ui {
         }
     }
 
+    /// UI state for a game being resumed or loaded: the cursor on the last
+    /// move, where the player's attention was.
+    pub fn at_last_move(pos: &Position) -> Ui {
+        let mut ui = Ui::new(pos);
+        if let Some(last) = pos.moves().last() {
+            ui.cursor = pos.rules().shape().coords(*last);
+            ui.settle(pos);
+        }
+        ui
+    }
+
     /// The cell under the cursor.
     pub fn cursor_cell(&self, pos: &Position) -> Option<Cell> {
         pos.rules().shape().cell(&self.cursor)
@@ -106,6 +120,9 @@ pub enum BoardView {
         x: u16,
         /// Screen row of the layout's origin.
         y: u16,
+        /// A compact 4D board's z and w named once: z above the grid
+        /// columns, w in a left margin (the grids have no headers).
+        labels: bool,
     },
     /// A window of the x-y slice through the cursor.
     Slice {
@@ -136,7 +153,7 @@ impl BoardView {
     /// The coordinates of the cell drawn at a screen position.
     pub fn cell_at(&self, col: u16, row: u16) -> Option<Vec<u32>> {
         match self {
-            BoardView::Nested { layout, x, y } => {
+            BoardView::Nested { layout, x, y, .. } => {
                 let c = col.checked_sub(*x)?;
                 let r = row.checked_sub(*y)?;
                 if u64::from(c) >= layout.width() || u64::from(r) >= layout.height() {
@@ -238,14 +255,36 @@ fn choose_view(pos: &Position, ui: &Ui, area: Rect) -> BoardView {
     let flip = render::flip_axis(pos);
     let avail_w = u64::from(area.width.saturating_sub(2));
     let avail_h = u64::from(area.height.saturating_sub(CHROME_ROWS));
-    for layout in [Layout::new(sizes, flip), Layout::compact(sizes, flip)] {
-        if layout.width() <= avail_w && layout.height() <= avail_h {
-            return BoardView::Nested {
-                layout,
-                x: area.x + 1,
-                y: area.y + 1,
-            };
-        }
+    let full = Layout::new(sizes, flip);
+    if full.width() <= avail_w && full.height() <= avail_h {
+        return BoardView::Nested {
+            layout: full,
+            x: area.x + 1,
+            y: area.y + 1,
+            labels: false,
+        };
+    }
+    let compact = Layout::compact(sizes, flip);
+    // A 4D board without grid headers keeps its z/w labels in one header
+    // row and a 3-column margin when they fit.
+    if sizes.len() == 4
+        && compact.width() + AXIS_MARGIN <= avail_w
+        && compact.height() + 1 <= avail_h
+    {
+        return BoardView::Nested {
+            layout: compact,
+            x: area.x + 1 + AXIS_MARGIN as u16,
+            y: area.y + 2,
+            labels: true,
+        };
+    }
+    if compact.width() <= avail_w && compact.height() <= avail_h {
+        return BoardView::Nested {
+            layout: compact,
+            x: area.x + 1,
+            y: area.y + 1,
+            labels: false,
+        };
     }
     if area.width < SLICE_MIN.0 || area.height < SLICE_MIN.1 {
         return BoardView::TooSmall;
@@ -368,8 +407,15 @@ pub fn key_lines(session: &Session, ui: &Ui, width: u16, rows: usize) -> Vec<Str
         "Enter place"
     };
     let mut short = vec!["arrows move".to_string()];
-    if rules.shape().dims() > 2 {
-        short.push("adws z/w".into());
+    // Only the further axes this board has and the cursor can move along.
+    let further: Vec<usize> = (2..rules.shape().dims().min(4))
+        .filter(|&a| rules.gravity() != Some(a))
+        .collect();
+    match further.as_slice() {
+        [2, 3] => short.push("adws z/w".into()),
+        [2] => short.push("a/d z".into()),
+        [3] => short.push("w/s w".into()),
+        _ => {}
     }
     if let Some(n) = number_keys(rules) {
         short.push(format!("1-{n} drop"));
@@ -526,7 +572,37 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
         }
     };
     match view {
-        BoardView::Nested { layout, x, y } => {
+        BoardView::Nested {
+            layout,
+            x,
+            y,
+            labels,
+        } => {
+            if *labels {
+                let label = Style::default().fg(Color::DarkGray);
+                let sizes = shape.sizes();
+                for z in 0..sizes[2] {
+                    let (col, _) = layout.place(&[0, 0, z, 0]);
+                    put(
+                        u64::from(*x) + col,
+                        u64::from(*y) - 1,
+                        &format!("z{z}"),
+                        label,
+                    );
+                }
+                for w in 0..sizes[3] {
+                    // The grid's top line (y may be drawn upwards).
+                    let (_, a) = layout.place(&[0, 0, 0, w]);
+                    let (_, b) = layout.place(&[0, sizes[1] - 1, 0, w]);
+                    let row = a.min(b);
+                    put(
+                        u64::from(*x) - AXIS_MARGIN,
+                        u64::from(*y) + row,
+                        &format!("w{w}"),
+                        label,
+                    );
+                }
+            }
             // Column numbers under a Connect Four-like board, where room is left.
             let below = u64::from(*y) + layout.height();
             if below + 3 < u64::from(area.bottom()) {

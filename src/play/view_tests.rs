@@ -143,11 +143,16 @@ fn four_d_grid_of_grids_with_a_win() {
 fn four_d_falls_back_to_compact_and_slice_views() {
     let s = session("4d", &["3,3,3,3"]);
     let (text, _) = screen(&s, &ui_for(&s, ""), 80, 24);
+    // Compact: no header per grid, z and w named once at the edges.
     assert!(
-        text.contains("\n . . . .   . . . .   . . . .   . . . X\n"),
+        text.contains("\n    . . . .   . . . .   . . . .   . . . X\n"),
         "{text}"
     );
     assert!(!text.contains("z0 w0"), "{text}");
+    assert!(
+        text.contains("\n    z0        z1        z2        z3\n"),
+        "{text}"
+    );
     let mut ui = ui_for(&s, "");
     ui.cursor = vec![2, 3, 3, 3];
     let (text, view) = screen(&s, &ui, 40, 12);
@@ -377,4 +382,37 @@ fn connect_four_scores_sit_right_of_the_board() {
         text.contains(" . . . . . . .   scores: solving…\n"),
         "{text}"
     );
+}
+
+#[test]
+fn four_d_at_80x24_keeps_its_z_and_w_labels() {
+    let s = session("4d", &["1,1,1,1", "2,1,1,1", "2,1,2,1"]);
+    let ui = Ui::at_last_move(s.position());
+    assert_eq!(
+        ui.cursor,
+        [2, 1, 2, 1],
+        "the cursor starts on the last move"
+    );
+    let (text, view) = screen(&s, &ui, 80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[1], "    z0        z1        z2        z3");
+    assert_eq!(rows[2], " w0 . . . .   . . . .   . . . .   . . . .");
+    assert_eq!(rows[8], "    . . . .   . X O .   . . X .   . . . .");
+    assert_eq!(rows[12], " w2 . . . .   . . . .   . . . .   . . . .");
+    assert_eq!(rows[17], " w3 . . . .   . . . .   . . . .   . . . .");
+    // A click still finds its cell under the margin and header row.
+    assert_eq!(view.cell_at(4, 2), Some(vec![0, 0, 0, 0]));
+    assert_eq!(view.cell_at(16, 8), Some(vec![1, 1, 1, 1]));
+    assert_eq!(view.cell_at(1, 2), None);
+}
+
+#[test]
+fn qubic_at_40x12_names_only_its_axes() {
+    let s = session("qubic", &[]);
+    let (text, _) = screen(&s, &ui_for(&s, ""), 40, 12);
+    assert!(text.contains("a/d z"), "{text}");
+    assert!(!text.contains("adws") && !text.contains("z/w"), "{text}");
+    let s = session("connect4-3d", &[]);
+    let (text, _) = screen(&s, &ui_for(&s, ""), 40, 12);
+    assert!(!text.contains("a/d z") && !text.contains("adws"), "{text}");
 }
