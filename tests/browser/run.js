@@ -341,7 +341,12 @@ test('bad share links and lost servers get plain words (defect 4)', async (page)
   await page.goto(`${BASE}?game=connect4&pos=abc`);
   await page.waitForSelector('body[data-ready="true"]');
   const text = await errorText(page);
-  assert(text.includes('"abc" cannot be opened') && text.includes('Showing your game in progress'), `share link error: ${text}`);
+  assert(text.includes('cannot be opened') && text.includes('Showing your game in progress'), `share link error: ${text}`);
+  assert(text.split('"abc"').length === 2, `the position is quoted once: ${text}`);
+  await page.goto(`${BASE}?pos=4453`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const none = await errorText(page);
+  assert(none.startsWith('This link names no game') && !none.includes('""'), `a link without game=: ${none}`);
   // Record names: no API wording.
   await page.click('#btn-records');
   for (const name of ['first name', 'second name']) {

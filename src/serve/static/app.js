@@ -74,9 +74,10 @@ function moveText(cell, view = ui.view) {
 // itself after a while, or when clicked.
 const MESSAGE_MS = 8000;
 
-function showError(message) {
+function showError(message, notice = false) {
   const el = $('#error');
   clearTimeout(ui.errorTimer);
+  el.classList.toggle('notice', notice);
   el.textContent = message || '';
   el.hidden = !message;
   if (message) ui.errorTimer = setTimeout(() => { el.hidden = true; }, MESSAGE_MS);
@@ -838,7 +839,7 @@ async function startNewGame(event) {
     ui.paused = false;
     ui.analysis = null;
     render(game, false);
-    if (game.kept) showNotice(`Your previous game was kept as "${game.kept}" (see Records).`);
+    if (game.kept) showError(`Your previous game was kept as "${game.kept}" (see Records).`, true);
     $('#board').focus();
   } catch (e) {
     $('#ng-error').textContent = e.message;
@@ -1183,14 +1184,17 @@ async function start() {
   let linkError = '';
   if (params.has('game') || params.has('pos')) {
     const pos = params.get('pos') || '';
-    if (params.get('game') !== 'connect4') {
-      linkError = `This link names the game "${params.get('game') || ''}": share links are for Connect Four (?game=connect4&pos=4453).`;
+    if (!params.get('game')) {
+      linkError = 'This link names no game: share links look like ?game=connect4&pos=4453.';
+    } else if (params.get('game') !== 'connect4') {
+      linkError = `This link names the game "${params.get('game').slice(0, 40)}": share links are for Connect Four (?game=connect4&pos=4453).`;
     } else {
       try {
         game = await api('POST', '/games', { game: 'connect4', pos, x: 'human', o: 'human' });
         $('#opt-scores').checked = true;
       } catch (e) {
-        linkError = `The shared position "${pos.slice(0, 60)}" cannot be opened: ${e.message}. Positions are the columns played, 1 to 7, e.g. 4453.`;
+        // The server's message quotes the position already: once is enough.
+        linkError = `The shared position cannot be opened: ${e.message}. Positions are the columns played, 1 to 7, e.g. 4453.`;
       }
     }
     history.replaceState(null, '', '/');
