@@ -267,10 +267,7 @@ fn choose_view(pos: &Position, ui: &Ui, area: Rect) -> BoardView {
     let compact = Layout::compact(sizes, flip);
     // A 4D board without grid headers keeps its z/w labels in one header
     // row and a 3-column margin when they fit.
-    if sizes.len() == 4
-        && compact.width() + AXIS_MARGIN <= avail_w
-        && compact.height() + 1 <= avail_h
-    {
+    if sizes.len() == 4 && compact.width() + AXIS_MARGIN <= avail_w && compact.height() < avail_h {
         return BoardView::Nested {
             layout: compact,
             x: area.x + 1 + AXIS_MARGIN as u16,
