@@ -1074,7 +1074,7 @@ function openHelp() {
     const touch = window.matchMedia('(hover: none)').matches || window.innerWidth < 600;
     const sliced = ui.layout && ui.layout.slice;
     const click = touch ? 'tap' : 'click';
-    p(`This game: ${game.name} (${game.shape.join('x')}). X and O take turns placing a stone. ${win} A row may run along any axis or any diagonal${d > 2 ? ', including diagonals through the layers' : ''}.`);
+    p(`This game: ${game.name} (${game.shape.join('x')}). X and O take turns placing a stone. ${win} ${d === 2 ? 'A row may run across, up and down, or diagonally' : 'A row may run along any axis or any diagonal, including diagonals through the layers'}.`);
     if (game.gravity !== null) p(`Stones drop: ${click} a column (or type its number, 1 on the left) and the stone falls to the lowest free cell. X is red, O yellow.`);
     if (sliced) {
       p(`The board is shown one ${game.shape[0]}x${game.shape[1]} grid at a time (x left to right, y top to bottom). The buttons above it choose the grid: ${game.shape.slice(2).map((n, i) => `${AXIS_NAMES[i + 2] || 'axis ' + (i + 2)} 0-${n - 1}`).join(', ')}. The small map below shows the whole board; ${click} one of its grids to show it.`);
