@@ -474,7 +474,12 @@ fn keys(session: &Session, ui: &Ui) -> Vec<String> {
         .into_iter()
         .filter(|&(a, _)| a < d && Some(a) != g)
     {
-        keys.push(format!("{k} {}", render::axis_letter(axis)));
+        // A 2-axis gravity board moves across columns, not "along x".
+        if d == 2 && g == Some(1) {
+            keys.push(format!("{k} column"));
+        } else {
+            keys.push(format!("{k} {}", render::axis_letter(axis)));
+        }
     }
     if d > 4 {
         let tab = if d > 5 { " (Tab: axis)" } else { "" };
