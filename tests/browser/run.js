@@ -577,6 +577,17 @@ for (const size of SIZES) {
       if (size.name === 'desktop') {
         const tall = await page.evaluate(() => document.documentElement.scrollHeight);
         assert(tall <= size.height, `the 4D page is ${tall}px tall on a ${size.height}px screen`);
+        // An error (a taken cell) does not cover the board.
+        await page.click('.cell[data-cell="1,1,1,1"]');
+        await errorText(page);
+        const overlap = await page.evaluate(() => {
+          const a = document.querySelector('#error').getBoundingClientRect();
+          const b = document.querySelector('#board').getBoundingClientRect();
+          return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        });
+        assert(!overlap, 'the message box covers the board');
+        await page.click('#error');
+        await page.waitForSelector('#error', { state: 'hidden' });
       }
       await shot(page, `4d-hint-${tag}.png`);
 
