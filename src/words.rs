@@ -63,17 +63,23 @@ pub fn game_name(rules: &Rules) -> String {
 /// A preset as the New dialog lists it: "Connect Four: 7 wide, 6 high, 4 in
 /// a row, stones drop" (no axis numbers).
 pub fn preset_title(name: &str, description: &str) -> String {
-    let board = description
+    let about = preset_about(description);
+    match Rules::preset(name) {
+        Ok(rules) => format!("{}: {about}", game_name(&rules)),
+        Err(_) => about,
+    }
+}
+
+/// A preset's board in a player's words, without axis numbers: "7 wide, 6
+/// high, 4 in a row, stones drop".
+pub fn preset_about(description: &str) -> String {
+    description
         .replace(" (gravity on axis 1)", "")
         .replace(
             "stones drop along the last axis",
             "stones drop to the bottom layer",
         )
-        .replace(" (the default game)", "");
-    match Rules::preset(name) {
-        Ok(rules) => format!("{}: {board}", game_name(&rules)),
-        Err(_) => board,
-    }
+        .replace(" (the default game)", "")
 }
 
 fn number_word(k: u32) -> String {

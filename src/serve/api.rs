@@ -81,8 +81,12 @@ struct Preset {
     /// The preset's rules as game states show them, so the page can tell
     /// which preset the current game is.
     rules: String,
-    /// The game's name and board in a player's words, for the New dialog.
+    /// The game's name and board in a player's words.
     title: String,
+    /// The game's name ("Connect Four"), for the New dialog's list.
+    game: String,
+    /// Its board in a player's words, shown under the list.
+    about: String,
 }
 
 async fn info() -> Json<Info> {
@@ -94,6 +98,9 @@ async fn info() -> Json<Info> {
                 description,
                 rules: Rules::preset(name).map_or_else(|_| String::new(), |r| r.to_string()),
                 title: crate::words::preset_title(name, description),
+                game: Rules::preset(name)
+                    .map_or_else(|_| name.to_string(), |r| crate::words::game_name(&r)),
+                about: crate::words::preset_about(description),
             })
             .collect(),
         levels: Level::ALL.iter().map(|l| l.name()).collect(),

@@ -431,6 +431,12 @@ test('new game dialog starts from the current game (defect 8)', async (page) => 
   await page.click('#btn-new');
   const box = await page.$eval('#new-dialog', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; });
   assert(box[0] >= 0 && box[1] <= 390, `new game dialog within a phone screen: ${box}`);
+  await page.selectOption('#ng-preset', 'connect4');
+  const cut = await page.$eval('#ng-preset', (e) => e.scrollWidth > e.clientWidth);
+  assert(!cut, 'the chosen game\'s name is not cut on a phone');
+  assert((await page.textContent('#ng-about')).includes('7 wide'), 'the board is described under the list');
+  const texts = await page.$$eval('#ng-preset option', (els) => els.map((e) => e.textContent));
+  assert(texts.includes('Connect Four') && texts.includes('4D four-in-a-row') && !texts.some((t) => t.includes('axis')), `games by name: ${texts}`);
   await shot(page, 'new-game-phone.png');
   await page.click('#ng-cancel');
 });

@@ -816,6 +816,8 @@ function openNewGame() {
 // The custom-shape fields show only for a custom shape.
 function showCustom() {
   const custom = $('#ng-preset').value === 'custom';
+  const preset = ui.info && ui.info.presets.find((p) => p.name === $('#ng-preset').value);
+  $('#ng-about').textContent = preset ? preset.about : '';
   $('#ng-custom').hidden = !custom;
   $('#ng-custom').disabled = !custom;
 }
@@ -1172,7 +1174,8 @@ async function start() {
     $('#ng-preset').replaceChildren(...presets.map((p) => {
       const o = document.createElement('option');
       o.value = p.name;
-      o.textContent = p.title;
+      o.textContent = p.game;
+      o.title = p.title;
       return o;
     }), Object.assign(document.createElement('option'), { value: 'custom', textContent: 'custom shape…' }));
     fillPlayers($('#ng-x'), 'human');
