@@ -151,4 +151,39 @@ mod tests {
             .unwrap_err()
             .contains("not a whole number"));
     }
+
+    #[test]
+    fn odd_headers_get_a_short_error_never_a_panic() {
+        let long = "7x".repeat(5000);
+        let odd = [
+            "",
+            " ",
+            "x",
+            ",",
+            ",,",
+            "7x",
+            "x6",
+            "7x6x",
+            "7X6",
+            "7 x 6",
+            "７x６",
+            "7×6",
+            "-7x6",
+            "0x0",
+            "99999999999999999999x6",
+            "4,99999999999",
+            "99999999999999999999,2",
+            "4,3,",
+            "4 , 3",
+            "\u{0}",
+            long.as_str(),
+        ];
+        for text in odd {
+            if let Err(e) = parse_header(text) {
+                assert!(e.len() < 300, "{text:?}: {e}");
+            }
+        }
+        assert_eq!(parse_header("7X6"), parse_header("7x6"));
+        assert_eq!(parse_header(" 4 , 3 "), Ok(Rules::cube(4, 3).unwrap()));
+    }
 }
