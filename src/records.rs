@@ -190,15 +190,25 @@ fn list(store: &Store, all: bool) -> Result<String, String> {
         .max()
         .unwrap_or(4)
         .max(4);
+    let games: Vec<String> = rows
+        .iter()
+        .map(|r| crate::words::game_name_of_rules_text(&r.rules))
+        .collect();
+    let game_width = games
+        .iter()
+        .map(|g| g.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 24);
     let mut out = format!(
-        "{:width$}  {:20}  {:22}  {:>5}  {:8}  UPDATED (UTC)\n",
-        "NAME", "RULES", "PLAYERS", "MOVES", "RESULT"
+        "{:width$}  {:game_width$}  {:22}  {:>5}  {:8}  UPDATED (UTC)\n",
+        "NAME", "GAME", "PLAYERS", "MOVES", "RESULT"
     );
-    for r in rows {
+    for (r, game) in rows.iter().zip(&games) {
         out.push_str(&format!(
-            "{:width$}  {:20}  {:22}  {:>5}  {:8}  {}\n",
+            "{:width$}  {:game_width$}  {:22}  {:>5}  {:8}  {}\n",
             r.name,
-            r.rules,
+            game,
             r.players,
             r.moves,
             r.result,

@@ -6,7 +6,7 @@
 //! search to depth 10"); this is the one place that turns them into what a
 //! player means ("looks best"), so the terminal and the page say the same.
 
-use hypertac_core::{notation, Player, Position, Rules, WinRule};
+use hypertac_core::{notation, Player, Position, Rules, WinRule, PRESETS};
 
 /// The game's name as players say it: "Connect Four", "Qubic",
 /// "4D four-in-a-row", "5x5x5 four-in-a-row (lines wrap)"; the rules text
@@ -58,6 +58,16 @@ pub fn game_name(rules: &Rules) -> String {
             }
         }
     }
+}
+
+/// The name for a rules text as records store it (`7x6 k4 gravity 1` is
+/// "Connect Four"); the text itself when no preset has these rules.
+pub fn game_name_of_rules_text(text: &str) -> String {
+    PRESETS
+        .iter()
+        .filter_map(|(name, _)| Rules::preset(name).ok())
+        .find(|rules| rules.to_string() == text)
+        .map_or_else(|| text.to_string(), |rules| game_name(&rules))
 }
 
 /// A preset as the New dialog lists it: "Connect Four: 7 wide, 6 high, 4 in
@@ -194,6 +204,13 @@ mod tests {
             preset_title("connect4", hypertac_core::PRESETS[3].1),
             "Connect Four: 7 wide, 6 high, 4 in a row, stones drop"
         );
+    }
+
+    #[test]
+    fn stored_rules_texts_by_name() {
+        assert_eq!(game_name_of_rules_text("7x6 k4 gravity 1"), "Connect Four");
+        assert_eq!(game_name_of_rules_text("4x4x4x4 k4"), "4D four-in-a-row");
+        assert_eq!(game_name_of_rules_text("5x5 k4"), "5x5 k4");
     }
 
     #[test]

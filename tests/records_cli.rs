@@ -21,7 +21,7 @@ fn list_show_export_rename_delete() {
     assert!(ok);
     assert!(out.contains("c4 game "), "{out}");
     assert!(out.contains("@current"), "{out}");
-    assert!(out.contains("7x6 k4 gravity 1"), "{out}");
+    assert!(out.contains("  Connect Four  "), "{out}");
     let (ok, out, _) = records(home.path(), &["show", "c4 game"]);
     assert!(ok);
     assert!(out.contains("game: Connect Four\n"), "{out}");
