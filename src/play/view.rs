@@ -215,7 +215,7 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
             h.min(area.height.saturating_sub(y)),
         )
     };
-    frame.render_widget(Paragraph::new(title(session, ui)), rows(0, 1));
+    frame.render_widget(Paragraph::new(title(session, ui, area.width)), rows(0, 1));
     draw_board(frame.buffer_mut(), session, ui, &view);
     let bottom = area.height.saturating_sub(3);
     frame.render_widget(
@@ -309,7 +309,7 @@ fn choose_view(pos: &Position, ui: &Ui, area: Rect) -> BoardView {
     }
 }
 
-fn title(session: &Session, ui: &Ui) -> Line<'static> {
+fn title(session: &Session, ui: &Ui, width: u16) -> Line<'static> {
     let pos = session.position();
     let [x, o] = session.sides();
     let status = if let Some(w) = pos.outcome().winner() {
@@ -331,15 +331,27 @@ fn title(session: &Session, ui: &Ui) -> Line<'static> {
                 .join(",")
         )
     };
-    let mut text = format!(
-        " {status}  {}  X {x} vs O {o}  {}  {at}",
+    let mut parts = vec![
+        status,
         crate::words::game_name(pos.rules()),
+        format!("X {x} vs O {o}"),
         command::moves_count(pos.moves().len()),
-    );
+        at,
+    ];
     if pos.rules().win() == WinRule::MostLines {
         let [lx, lo] = pos.line_counts();
-        text.push_str(&format!("  lines X {lx} O {lo}"));
+        parts.insert(2, format!("lines X {lx} O {lo}"));
     }
+    // Whole parts only: the least needed (cursor, moves, players) go first
+    // when the line is too narrow, never half a word.
+    let room = usize::from(width);
+    let fits = |parts: &[String]| {
+        1 + parts.iter().map(|p| p.chars().count() + 2).sum::<usize>() - 2 <= room
+    };
+    while parts.len() > 2 && !fits(&parts) {
+        parts.pop();
+    }
+    let text = format!(" {}", parts.join("  "));
     Line::styled(text, Style::default().add_modifier(Modifier::BOLD))
 }
 

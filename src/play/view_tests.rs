@@ -51,7 +51,7 @@ fn tic_tac_toe_2d() {
     let s = session("tictactoe", &["0,0", "1,1", "2,0"]);
     let (text, view) = screen(&s, &ui_for(&s, "X plays 2,0"), 60, 9);
     let expected = lines(&[
-        " O to move  Tic-tac-toe  X human vs O human  3 moves  cursor",
+        " O to move  Tic-tac-toe  X human vs O human  3 moves",
         " X . X",
         " . O .",
         " . . .",
@@ -71,7 +71,7 @@ fn qubic_3d_layers_side_by_side() {
     let s = session("qubic", &["0,0,0", "1,1,1", "3,3,3"]);
     let (text, view) = screen(&s, &ui_for(&s, ""), 50, 10);
     let expected = lines(&[
-        " O to move  Qubic  X human vs O human  3 moves  cu",
+        " O to move  Qubic  X human vs O human  3 moves",
         " z0        z1        z2        z3",
         " X . . .   . . . .   . . . .   . . . .",
         " . . . .   . O . .   . . . .   . . . .",
@@ -107,7 +107,7 @@ fn four_d_grid_of_grids_with_a_win() {
     assert_eq!(buf[(1 + 10 + 2, 9)].bg, ratatui::style::Color::Green);
     assert_ne!(buf[(1, 3)].bg, ratatui::style::Color::Green);
     let expected = lines(&[
-        " X wins  4D four-in-a-row  X human vs O human  7 moves  curs",
+        " X wins  4D four-in-a-row  X human vs O human  7 moves",
         " z0 w0     z1 w0     z2 w0     z3 w0",
         " X . . .   . . . .   . . . .   . . . .",
         " O . . .   . . . .   . . . .   . . . .",
@@ -157,7 +157,7 @@ fn four_d_falls_back_to_compact_and_slice_views() {
     ui.cursor = vec![2, 3, 3, 3];
     let (text, view) = screen(&s, &ui, 40, 12);
     let expected = lines(&[
-        " O to move  4D four-in-a-row  X human vs",
+        " O to move  4D four-in-a-row",
         " slice z3 w3  x 0-3 of 4  y 0-3 of 4",
         " . . . .",
         " . . . .",
@@ -173,7 +173,7 @@ fn connect_four_is_drawn_bottom_up_with_the_landing_cell() {
     let s = session("connect4", &["4", "4", "3"]);
     let (text, view) = screen(&s, &ui_for(&s, "X plays 3"), 40, 12);
     let expected = lines(&[
-        " O to move  Connect Four  X human vs O h",
+        " O to move  Connect Four",
         " . . . . . . .",
         " . . . . . . .",
         " . . . . . . .",
@@ -216,7 +216,7 @@ fn the_key_line_at_40x12_keeps_every_key_whole() {
     let s = session("4d", &["1,1,1,1"]);
     let (text, _) = screen(&s, &ui_for(&s, "X plays 1,1,1,1"), 40, 12);
     let expected = lines(&[
-        " O to move  4D four-in-a-row  X human vs",
+        " O to move  4D four-in-a-row",
         " slice z1 w1  x 0-3 of 4  y 0-3 of 4",
         " . . . .",
         " . X . .",
@@ -365,10 +365,7 @@ fn connect_four_scores_sit_right_of_the_board() {
     });
     let (text, _) = screen(&s, &ui, 50, 12);
     let rows: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        rows[0],
-        " X to move  Connect Four  X human vs O human  2 mo"
-    );
+    assert_eq!(rows[0], " X to move  Connect Four  X human vs O human");
     assert_eq!(rows[1], " . . . . . . .   1 loss in 19");
     assert_eq!(rows[2], " . . . . . . .   2 draw");
     assert_eq!(rows[4], " . . . x . . .   4 win in 19 ◀ best");
