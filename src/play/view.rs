@@ -218,9 +218,16 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     frame.render_widget(Paragraph::new(title(session, ui, area.width)), rows(0, 1));
     draw_board(frame.buffer_mut(), session, ui, &view);
     let bottom = area.height.saturating_sub(3);
+    // A long message wraps upwards into the free rows under the board.
+    let line = message(session, ui, area.width);
+    let wanted = (line.width() as u16)
+        .div_ceil(area.width.max(1))
+        .clamp(1, 3);
+    let free = bottom.saturating_sub(board_bottom(session, &view)) + 1;
+    let height = wanted.min(free).max(1);
     frame.render_widget(
-        Paragraph::new(message(session, ui, area.width)),
-        rows(bottom, 1),
+        Paragraph::new(line).wrap(Wrap { trim: true }),
+        rows(bottom + 1 - height, height),
     );
     frame.render_widget(
         Paragraph::new(key_lines(session, ui, area.width, 2).join("\n"))
@@ -228,6 +235,20 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
         rows(bottom + 1, 2),
     );
     view
+}
+
+/// The first screen row below the board (and its column numbers).
+fn board_bottom(session: &Session, view: &BoardView) -> u16 {
+    let numbers = u16::from(render::column_numbers(session.position()).is_some());
+    match view {
+        BoardView::Nested { layout, y, .. } => y
+            .saturating_add(u16::try_from(layout.height()).unwrap_or(u16::MAX))
+            .saturating_add(numbers),
+        BoardView::Slice { y, rows, .. } => y
+            .saturating_add(u16::try_from(*rows).unwrap_or(u16::MAX))
+            .saturating_add(numbers),
+        BoardView::TooSmall => 1,
+    }
 }
 
 /// On a 2-axis gravity board of at most 9 columns, the highest column

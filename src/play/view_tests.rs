@@ -413,3 +413,18 @@ fn qubic_at_40x12_names_only_its_axes() {
     let (text, _) = screen(&s, &ui_for(&s, ""), 40, 12);
     assert!(!text.contains("a/d z") && !text.contains("adws"), "{text}");
 }
+
+#[test]
+fn a_long_message_wraps_into_the_free_rows() {
+    let s = session("qubic", &[]);
+    let message = "new game; your previous game was kept as \"game 2026-11-25 10.12\" (load game 2026-11-25 10.12 plays it on)";
+    let (text, _) = screen(&s, &ui_for(&s, message), 40, 12);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[5], " . . . .   . . . .   . . . .   . . . .", "{text}");
+    assert!(text.contains("plays it on)"), "{text}");
+    assert!(
+        text.contains("new game; your previous game was kept"),
+        "{text}"
+    );
+    assert!(rows[10].starts_with("arrows move"), "{text}");
+}
