@@ -1,8 +1,10 @@
 //! `hypertac bot`: one move of the n^d tic-tac-toe tournament protocol.
 //!
-//! stdin: `n,d` on the first line, the moves so far (`x,y,..;x,y,..`, X
-//! first, coordinates from 0) on the second (empty or missing before the
-//! first move). stdout: one move `x,y,..` and nothing else; exit 0. Bad
+//! stdin: the board header on the first line (`n,d`, or for another preset
+//! the sizes the referee sends: `7x6` Connect Four, `4x4x4` 3D Connect Four,
+//! `15x15` gomoku; see `protocol`), the moves so far (`x,y,..;x,y,..`, X
+//! first, full cells with coordinates from 0) on the second (empty or
+//! missing before the first move). stdout: one move `x,y,..` and nothing else; exit 0. Bad
 //! input: one line on stderr naming the problem, exit 2.
 //!
 //! The answer is deterministic: the computer player's search is bounded by
@@ -14,17 +16,14 @@ use hypertac_ai::{choose, Budget, Level};
 use hypertac_core::{notation, Cell, Mode, Outcome, PlayError, Position, Rules};
 use std::io::Read;
 
-/// Largest n accepted (k = n cells per line).
-const MAX_N: u64 = hypertac_core::MAX_K as u64;
-/// Largest d accepted: a cell lies on up to (3^d - 1)/2 directions of lines.
-const MAX_D: u64 = hypertac_core::MAX_DIMS as u64;
 /// Most bytes read from stdin (the move list of a full 6^5 board is under 100 KB).
 const MAX_INPUT: usize = 4 << 20;
 
 /// Arguments of the subcommand.
 #[derive(clap::Args, Debug)]
 pub struct BotArgs {
-    /// Playing strength: random, seed, easy, medium, hard (or perfect).
+    /// Playing strength: random, seed, easy, medium, hard (or perfect);
+    /// on Connect Four the default `hard` plays perfectly (through the solver).
     #[arg(long, default_value = "hard", value_parser = Level::parse)]
     pub level: Level,
     /// Seed for tie-breaks and random moves; the same seed gives the same move.
@@ -72,7 +71,7 @@ pub fn run(args: &BotArgs) -> i32 {
 pub fn answer(input: &str, args: &BotArgs) -> Result<String, String> {
     let pos = parse_input(input)?;
     let budget = Budget::millis(args.time_ms);
-    let choice = choose(&pos, args.level, args.seed, &budget)
+    let choice = choose(&pos, level_for(&pos, args.level), args.seed, &budget)
         .ok_or_else(|| "no move is possible".to_string())?;
     if args.explain {
         eprintln!("{}", choice.reason);
@@ -80,21 +79,33 @@ pub fn answer(input: &str, args: &BotArgs) -> Result<String, String> {
     Ok(notation::format_cell(pos.rules().shape(), choice.cell))
 }
 
-/// Reads `n,d` and the move list into a position whose game is still on.
+/// The level to play: the strongest, `hard`, becomes `perfect` on Connect
+/// Four, where the solver plays every move perfectly.
+fn level_for(pos: &Position, level: Level) -> Level {
+    if level == Level::Hard && pos.rules().is_connect4() {
+        Level::Perfect
+    } else {
+        level
+    }
+}
+
+/// Reads the header and the move list into a position whose game is still on.
 fn parse_input(input: &str) -> Result<Position, String> {
     let mut lines = input.split('\n').map(|l| l.trim_end_matches('\r'));
     if input.trim().is_empty() {
-        return Err("empty input: expected `n,d` on the first line".into());
+        return Err(
+            "empty input: expected the board (`n,d` like 4,3, or 7x6) on the first line".into(),
+        );
     }
     let header = lines
         .next()
         .filter(|l| !l.trim().is_empty())
-        .ok_or("the first line is empty: expected `n,d` like 4,3")?;
-    let rules = parse_header(header)?;
+        .ok_or("the first line is empty: expected the board (`n,d` like 4,3, or 7x6)")?;
+    let rules = crate::protocol::parse_header(header)?;
     let moves_line = lines.next().unwrap_or("");
     if let Some(extra) = lines.find(|l| !l.trim().is_empty()) {
         return Err(format!(
-            "unexpected third line {}: expected `n,d` then one line of moves",
+            "unexpected third line {}: expected the board then one line of moves",
             notation::quote(extra)
         ));
     }
@@ -140,33 +151,4 @@ fn replay(rules: Rules, moves: &[Cell]) -> Result<Position, (usize, PlayError)> 
         pos.try_play(m).map_err(|e| (i, e))?;
     }
     Ok(pos)
-}
-
-/// Parses `n,d` into the n^d game with n in a row.
-fn parse_header(header: &str) -> Result<Rules, String> {
-    let parts: Vec<&str> = header.split(',').map(str::trim).collect();
-    if parts.len() != 2 {
-        return Err(format!(
-            "bad first line {}: expected two numbers `n,d` like 4,3",
-            notation::quote(header)
-        ));
-    }
-    let number = |t: &str, what: &str| {
-        t.parse::<u64>().map_err(|_| {
-            format!(
-                "bad first line {}: {what} {} is not a whole number",
-                notation::quote(header),
-                notation::quote(t)
-            )
-        })
-    };
-    let n = number(parts[0], "n")?;
-    let d = number(parts[1], "d")?;
-    if !(2..=MAX_N).contains(&n) {
-        return Err(format!("n = {n} is out of range: n is 2 to {MAX_N}"));
-    }
-    if !(1..=MAX_D).contains(&d) {
-        return Err(format!("d = {d} is out of range: d is 1 to {MAX_D}"));
-    }
-    Rules::cube(n as u32, d as usize).map_err(|e| format!("a {n}^{d} board cannot be played: {e}"))
 }

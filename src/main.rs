@@ -7,6 +7,7 @@
 mod bench;
 mod bot;
 mod play;
+mod protocol;
 mod prove;
 mod records;
 mod referee;
@@ -15,6 +16,7 @@ mod serve;
 mod session;
 mod solve;
 mod verify;
+mod words;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -20,8 +20,13 @@ pub struct RecordsArgs {
 
 #[derive(clap::Subcommand, Debug)]
 enum Action {
-    /// List the records, most recent first (the default).
-    List,
+    /// List the records, most recent first (the default); games kept
+    /// automatically when a new game replaced them are counted, not listed.
+    List {
+        /// Also list the games kept automatically (`game YYYY-MM-DD HH.MM`).
+        #[arg(long)]
+        all: bool,
+    },
     /// Show a record: rules, players, result, moves and the board.
     Show {
         /// The record's name (`@current` is the game in progress).
@@ -74,7 +79,12 @@ pub fn run(args: &RecordsArgs) -> i32 {
     hypertac_store::set_wait_notice(crate::play::announce_wait);
     let result = Store::open_default()
         .map_err(|e| e.to_string())
-        .and_then(|mut store| act(&mut store, args.action.as_ref().unwrap_or(&Action::List)));
+        .and_then(|mut store| {
+            act(
+                &mut store,
+                args.action.as_ref().unwrap_or(&Action::List { all: false }),
+            )
+        });
     match result {
         Ok(text) => match crate::write_stdout(&text) {
             Ok(()) => 0,
@@ -93,7 +103,7 @@ pub fn run(args: &RecordsArgs) -> i32 {
 fn act(store: &mut Store, action: &Action) -> Result<String, String> {
     let text = |e: StoreError| e.to_string();
     match action {
-        Action::List => list(store),
+        Action::List { all } => list(store, *all),
         Action::Show { name } => show(store, name),
         Action::Delete { name } => {
             store.delete(name).map_err(text)?;
@@ -134,10 +144,45 @@ fn act(store: &mut Store, action: &Action) -> Result<String, String> {
     }
 }
 
-fn list(store: &Store) -> Result<String, String> {
+/// Whether `name` is one the store gives a game kept automatically:
+/// `game YYYY-MM-DD HH.MM`, maybe with `-2`, `-3`, ...
+fn is_kept_automatically(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("game ") else {
+        return false;
+    };
+    let (stamp, suffix) = rest.split_at(rest.len().min(16));
+    let shape_ok = stamp.len() == 16
+        && stamp.char_indices().all(|(i, c)| match i {
+            4 | 7 => c == '-',
+            10 => c == ' ',
+            13 => c == '.',
+            _ => c.is_ascii_digit(),
+        });
+    let suffix_ok = suffix.is_empty()
+        || suffix
+            .strip_prefix('-')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    shape_ok && suffix_ok
+}
+
+fn list(store: &Store, all: bool) -> Result<String, String> {
     let rows = store.list().map_err(|e| e.to_string())?;
     if rows.is_empty() {
         return Ok("no records yet (play a game: hypertac)\n".into());
+    }
+    let (rows, folded): (Vec<_>, Vec<_>) = rows
+        .into_iter()
+        .partition(|r| all || !is_kept_automatically(&r.name));
+    let fold_line = match folded.len() {
+        0 => String::new(),
+        1 => "and 1 game kept automatically when a new game replaced it (records list --all)\n"
+            .to_string(),
+        n => format!(
+            "and {n} games kept automatically when a new game replaced them (records list --all)\n"
+        ),
+    };
+    if rows.is_empty() {
+        return Ok(fold_line);
     }
     let width = rows
         .iter()
@@ -145,21 +190,32 @@ fn list(store: &Store) -> Result<String, String> {
         .max()
         .unwrap_or(4)
         .max(4);
+    let games: Vec<String> = rows
+        .iter()
+        .map(|r| crate::words::game_name_of_rules_text(&r.rules))
+        .collect();
+    let game_width = games
+        .iter()
+        .map(|g| g.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 24);
     let mut out = format!(
-        "{:width$}  {:20}  {:22}  {:>5}  {:8}  UPDATED (UTC)\n",
-        "NAME", "RULES", "PLAYERS", "MOVES", "RESULT"
+        "{:width$}  {:game_width$}  {:22}  {:>5}  {:8}  UPDATED (UTC)\n",
+        "NAME", "GAME", "PLAYERS", "MOVES", "RESULT"
     );
-    for r in rows {
+    for (r, game) in rows.iter().zip(&games) {
         out.push_str(&format!(
-            "{:width$}  {:20}  {:22}  {:>5}  {:8}  {}\n",
+            "{:width$}  {:game_width$}  {:22}  {:>5}  {:8}  {}\n",
             r.name,
-            r.rules,
+            game,
             r.players,
             r.moves,
             r.result,
             hypertac_store::format_time(r.updated_ms)
         ));
     }
+    out.push_str(&fold_line);
     Ok(out)
 }
 
@@ -168,9 +224,9 @@ fn show(store: &Store, name: &str) -> Result<String, String> {
     let pos = record
         .replay()
         .map_err(|e| format!("record {name:?} is damaged: {e}"))?;
-    let shape = pos.rules().shape();
     let mut out = format!(
-        "name: {name}\nrules: {}\nplayers: X {}, O {}\nresult: {}\ncreated: {}\nupdated: {}\nmoves ({}): {}\n",
+        "name: {name}\ngame: {}\nrules: {}\nplayers: X {}, O {}\nresult: {}\ncreated: {}\nupdated: {}\nmoves ({}): {}\n",
+        crate::words::game_name(pos.rules()),
         pos.rules(),
         record.players.x,
         record.players.o,
@@ -178,7 +234,7 @@ fn show(store: &Store, name: &str) -> Result<String, String> {
         hypertac_store::format_time(record.created_ms),
         hypertac_store::format_time(record.updated_ms),
         pos.moves().len(),
-        notation::format_move_list(shape, pos.moves())
+        crate::words::moves_text(&pos)
     );
     out.push_str(&render::board_text(&pos));
     for line in render::outcome_lines(&pos) {

@@ -178,6 +178,46 @@ pub struct Snapshot {
     pub computer_to_move: bool,
 }
 
+/// A move as a player types it. On a 2-axis gravity board (Connect Four)
+/// that is a column number counted from 1 and nothing else: a cell such as
+/// `4,0` is refused rather than read from 0 (it would play column 5).
+/// Other boards take a cell (`x,y,..` from 0) or on gravity boards a column.
+///
+/// # Errors
+/// One line naming the problem and what to type instead.
+pub fn parse_player_move(pos: &Position, text: &str) -> Result<Cell, String> {
+    let rules = pos.rules();
+    let shape = rules.shape();
+    if rules.gravity() != Some(1) || shape.dims() != 2 {
+        return notation::parse_move(pos, text).map_err(|e| e.to_string());
+    }
+    let columns = shape.size(0);
+    let typed = text.trim();
+    let expected = format!("type a column number from 1 to {columns}");
+    let column = match typed.parse::<u64>() {
+        Ok(c) => c,
+        Err(_) if typed.is_empty() => return Err(format!("no move: {expected}")),
+        Err(_) if typed.contains(',') => {
+            return Err(format!(
+                "{} is not a column: {expected} (a move is a column, not a cell)",
+                notation::quote(typed)
+            ))
+        }
+        Err(_) => {
+            return Err(format!(
+                "{} is not a column: {expected}",
+                notation::quote(typed)
+            ))
+        }
+    };
+    if !(1..=u64::from(columns)).contains(&column) {
+        return Err(format!(
+            "column {column} does not exist: columns are 1 to {columns}"
+        ));
+    }
+    notation::parse_move(pos, &column.to_string()).map_err(|e| e.to_string())
+}
+
 /// The current time in Unix milliseconds.
 pub fn now_ms() -> i64 {
     SystemTime::now()
@@ -195,6 +235,8 @@ pub struct Session {
     created_ms: i64,
     updated_ms: i64,
     store: Option<Store>,
+    /// The name the game in progress before this one was kept under.
+    kept: Option<String>,
 }
 
 impl Session {
@@ -223,9 +265,10 @@ impl Session {
         now: i64,
         mut store: Option<Store>,
     ) -> Result<Session, SessionError> {
-        if let Some(store) = store.as_mut() {
-            store.archive_current()?;
-        }
+        let kept = match store.as_mut() {
+            Some(store) => store.archive_current()?,
+            None => None,
+        };
         // A position where no line can be completed ends the game as a draw.
         let mut pos = pos;
         pos.set_dead_draw(true);
@@ -237,6 +280,7 @@ impl Session {
             created_ms: now,
             updated_ms: now,
             store,
+            kept,
         };
         session.autosave()?;
         Ok(session)
@@ -324,7 +368,15 @@ impl Session {
             created_ms: record.created_ms,
             updated_ms: record.updated_ms,
             store: None,
+            kept: None,
         })
+    }
+
+    /// The name the previous game in progress was kept under when this
+    /// game started or was loaded (`game 2026-11-25 10.12`), so the front
+    /// end can say where it went.
+    pub fn kept(&self) -> Option<&str> {
+        self.kept.as_deref()
     }
 
     /// Catches up with `@current` when another process (a second server,
@@ -405,8 +457,7 @@ impl Session {
         if self.pos.is_over() {
             return Err(SessionError::BadMove("the game is over".into()));
         }
-        let cell = notation::parse_move(&self.pos, text)
-            .map_err(|e| SessionError::BadMove(e.to_string()))?;
+        let cell = parse_player_move(&self.pos, text).map_err(SessionError::BadMove)?;
         self.play(cell)?;
         Ok(cell)
     }
@@ -630,7 +681,7 @@ impl Session {
         let record = store.get(name)?;
         let mut loaded = Session::unsaved_from_record(&record)?;
         if let Some(store) = self.store.as_mut() {
-            store.archive_current()?;
+            loaded.kept = store.archive_current()?;
         }
         loaded.store = self.store.take();
         match loaded.autosave() {

@@ -169,6 +169,28 @@ fn refuses_bad_input() {
     refused("3,2\n1,1\n0,0\n", "unexpected third line");
 }
 
+/// The header the referee sends for every preset it offers (`7x6`, `4x4x4`,
+/// `15x15`, `n,d`), with full cells in the move list.
+#[test]
+fn plays_every_board_the_referee_offers() {
+    // Connect Four: sizes, gravity on y; the answer is a landing cell.
+    let c = coords(&[], "7x6\n\n", 7, 2);
+    assert_eq!(c[1], 0, "the first stone lands on the bottom row: {c:?}");
+    let c = coords(&[], "7x6\n3,0;3,1;3,2\n", 7, 2);
+    assert_eq!(c, [3, 3], "X must block the column");
+    // 3D Connect Four: 4x4x4, stones drop along z.
+    let c = coords(&["--level", "easy"], "4x4x4\n\n", 4, 3);
+    assert_eq!(c[2], 0, "{c:?}");
+    coords(&["--level", "easy"], "4x4x4\n0,0,0;0,0,1\n", 4, 3);
+    // Gomoku and the cube presets.
+    coords(&["--level", "easy"], "15x15\n7,7\n", 15, 2);
+    coords(&["--level", "easy"], "4,4\n\n", 4, 4);
+    // A floating cell on a gravity board is named.
+    refused("7x6\n3,2\n", "");
+    refused("5x5\n", "unknown board \"5x5\"");
+    refused("7x6x\n", "unknown board");
+}
+
 #[test]
 fn refuses_a_bad_level() {
     let (_, err, code) = bot(&["--level", "genius"], "3,2\n");

@@ -254,7 +254,7 @@ fn a_stale_process_cannot_overwrite_moves_made_elsewhere() {
     let (mut a, mut a_in, mut a_out) = start();
     let (mut b, mut b_in, mut b_out) = start();
     for out in [&mut a_out, &mut b_out] {
-        assert!(expect(out, "3x3 k3").contains("1 move played"));
+        assert!(expect(out, "Tic-tac-toe").contains("1 move played"));
     }
     say(&mut a_in, &mut a_out, "1,1", "O plays 1,1");
     // b has not seen a's move: its move is refused, and it reloads the game.

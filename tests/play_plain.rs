@@ -31,7 +31,7 @@ fn connect_four_hints_name_the_column_to_type_and_the_perfect_move() {
     );
     // The empty board is in the solver's opening book: the middle column wins.
     assert!(
-        out.contains("hint: 4 (perfect play: wins (score 1))\n"),
+        out.contains("hint: 4 (X wins with perfect play)\n"),
         "{out}"
     );
 }
@@ -252,9 +252,7 @@ fn moves_after_the_end_are_refused_and_new_starts_over() {
         "{out}"
     );
     assert!(
-        out.contains(
-            "new game: 4x4x4 k4: X human, O human; 0 moves played; X to move\nX plays 1,1,1\n"
-        ),
+        out.contains("new game: Qubic: X human, O human; 0 moves played; X to move\n"),
         "{out}"
     );
 }
@@ -315,12 +313,23 @@ fn gravity_cells_must_be_landing_cells_and_undo_needs_a_human_move() {
         &["--game", "connect4", "--o", "human", "--new"],
         "4\n4\n3,0\n3,5\n3,2\nmoves\n",
     );
+    // Connect Four takes columns only: a cell is refused, never read from 0.
     assert!(
-        out.contains("error: cell 3,0 is already taken by X\n"),
+        out.contains("error: \"3,0\" is not a column: type a column number from 1 to 7 (a move is a column, not a cell)\n"),
         "{out}"
     );
-    assert!(out.contains("error: cell 3,5 is not playable"), "{out}");
-    assert!(out.contains("X plays 4\nmoves: 444\n"), "{out}");
+    assert_eq!(errors(&out).len(), 3, "{out}");
+    assert!(out.contains("\nmoves: 44\n"), "{out}");
+    let out = play(
+        home.path(),
+        &["--game", "connect4-3d", "--o", "human", "--new"],
+        "0,0\n0,0,0\n0,0,2\n",
+    );
+    assert!(
+        out.contains("error: cell 0,0,0 is already taken by X\n"),
+        "{out}"
+    );
+    assert!(out.contains("error: cell 0,0,2 is not playable"), "{out}");
     let out = play(
         home.path(),
         &[
@@ -417,6 +426,31 @@ fn bad_bytes_huge_lines_and_bad_cells_get_an_error_line_and_the_game_goes_on() {
         assert!(e.chars().count() < 160, "a short error: {e}");
     }
     assert!(out.ends_with("O plays 0,0\nmoves: 1,1;0,0\n"), "{out}");
+}
+
+#[test]
+fn connect_four_moves_and_help_are_columns_from_1() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "connect4", "--x", "human", "--o", "human"],
+        "4,0\n-1\nfour\nhelp\nmoves\n",
+    );
+    assert_eq!(
+        errors(&out),
+        [
+            "error: \"4,0\" is not a column: type a column number from 1 to 7 (a move is a column, not a cell)",
+            "error: \"-1\" is not a column: type a column number from 1 to 7",
+            "error: unknown command \"four\": type help for the list",
+        ],
+        "{out}"
+    );
+    assert!(!out.contains(" plays "), "nothing was played: {out}");
+    assert!(
+        out.contains("\n  1-7                drop a stone in that column (counted from 1)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("from 0") && !out.contains("x,y"), "{out}");
 }
 
 #[test]

@@ -21,10 +21,11 @@ fn list_show_export_rename_delete() {
     assert!(ok);
     assert!(out.contains("c4 game "), "{out}");
     assert!(out.contains("@current"), "{out}");
-    assert!(out.contains("7x6 k4 gravity 1"), "{out}");
+    assert!(out.contains("  Connect Four  "), "{out}");
     let (ok, out, _) = records(home.path(), &["show", "c4 game"]);
     assert!(ok);
-    assert!(out.contains("moves (4): 3,0;3,1;2,0;4,0\n"), "{out}");
+    assert!(out.contains("game: Connect Four\n"), "{out}");
+    assert!(out.contains("moves (4): 4435\n"), "{out}");
     assert!(out.contains(". . X X O . .\n"), "{out}");
     assert_eq!(
         records(home.path(), &["export", "c4 game", "--format", "pons"]).1,
@@ -182,7 +183,7 @@ fn a_replaced_game_in_progress_is_kept_under_a_dated_name() {
         &["--game", "tictactoe", "--x", "human", "--o", "human"],
         "1,1\n0,0\nnew\n2,2\n",
     );
-    let (_, list, _) = records(home.path(), &["list"]);
+    let (_, list, _) = records(home.path(), &["list", "--all"]);
     let archived: Vec<&str> = list.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(archived.len(), 1, "{list}");
     assert!(archived[0].contains("human vs human"), "{list}");
@@ -384,4 +385,41 @@ fn an_oversized_record_file_is_refused_unread() {
         !ok && err.contains("a record has at most 8388608 bytes"),
         "{err}"
     );
+}
+
+/// Starting another preset keeps the game in progress and says so; the list
+/// counts such games instead of filling with them.
+#[test]
+fn a_game_replaced_by_a_new_one_is_kept_with_a_word_and_folded_in_the_list() {
+    let home = tempfile::tempdir().unwrap();
+    c4_game(home.path());
+    let out = play(home.path(), &["--game", "tictactoe"], "1,1\n");
+    let kept = out
+        .lines()
+        .find(|l| l.contains("your previous game was kept as \"game "))
+        .unwrap_or_else(|| panic!("no word about the kept game: {out}"));
+    assert!(kept.contains("(load game "), "{kept}");
+    let out = play(
+        home.path(),
+        &["--x", "human", "--o", "human"],
+        "new qubic\n",
+    );
+    assert!(
+        out.contains("\nyour previous game was kept as \"game "),
+        "{out}"
+    );
+    let (ok, out, _) = records(home.path(), &["list"]);
+    assert!(ok);
+    assert!(out.contains("c4 game "), "{out}");
+    assert!(!out.contains("\ngame 20"), "{out}");
+    assert!(
+        out.ends_with(
+            "and 2 games kept automatically when a new game replaced them (records list --all)\n"
+        ),
+        "{out}"
+    );
+    let (ok, out, _) = records(home.path(), &["list", "--all"]);
+    assert!(ok);
+    assert_eq!(out.matches("\ngame 20").count(), 2, "{out}");
+    assert!(!out.contains("kept automatically"), "{out}");
 }

@@ -456,6 +456,30 @@ fn own_bot(name: &str, args: &str) -> String {
     format!("{name}='{}' bot {args}", env!("CARGO_BIN_EXE_hypertac"))
 }
 
+/// The bundled bot plays every preset the referee offers: whole games of
+/// Connect Four (perfect level through the solver) and 3D Connect Four, no
+/// forfeits.
+#[test]
+fn bundled_bot_plays_connect_four_presets_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("games.jsonl");
+    let log_arg = log.display().to_string();
+    for (preset, level) in [("connect4", "hard"), ("connect4-3d", "easy")] {
+        let specs = [
+            own_bot("a", &format!("--level {level} --seed 1")),
+            own_bot("b", &format!("--level {level} --seed 2")),
+        ];
+        let out = referee(&with_bots(&specs, &["--rules", preset, "--log", &log_arg]));
+        assert_eq!(out.status.code(), Some(0), "{preset}");
+        let games = read_log(&log);
+        assert_eq!(games.len(), 2, "{preset}");
+        for g in &games {
+            let reason = g["reason"].as_str().unwrap();
+            assert!(["board", "draw"].contains(&reason), "{preset}: {g}");
+        }
+    }
+}
+
 /// Three deterministic bots on 3x3 over two rounds: 12 games, with wins and
 /// draws.
 fn small_field() -> Vec<String> {

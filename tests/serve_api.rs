@@ -600,22 +600,39 @@ fn gravity_moves_name_the_landing_cell_or_a_column() {
         Some(json!({"game": "connect4", "x": "human", "o": "human"})),
     );
     s.play("4");
+    // Connect Four takes columns from 1 only: a cell is never read from 0.
+    let cell = s.fails(
+        "POST",
+        "/api/games/current/moves",
+        Some(json!({"move": "4,0"})),
+        400,
+    );
+    assert!(cell.contains("not a column"), "{cell}");
+    s.play("4");
+    assert_eq!(s.moves(), vec!["3,0", "3,1"]);
+    // 3D Connect Four: a column x,y or the landing cell.
+    s.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"game": "connect4-3d", "x": "human", "o": "human"})),
+    );
+    s.play("1,2");
     let occupied = s.fails(
         "POST",
         "/api/games/current/moves",
-        Some(json!({"move": "3,0"})),
+        Some(json!({"move": "1,2,0"})),
         409,
     );
     assert!(occupied.contains("taken"), "{occupied}");
     let floating = s.fails(
         "POST",
         "/api/games/current/moves",
-        Some(json!({"move": "3,3"})),
+        Some(json!({"move": "1,2,3"})),
         409,
     );
-    assert!(floating.contains("3,1"), "{floating}");
-    s.play("3,1");
-    assert_eq!(s.moves(), vec!["3,0", "3,1"]);
+    assert!(floating.contains("1,2,1"), "{floating}");
+    s.play("1,2,1");
+    assert_eq!(s.moves(), vec!["1,2,0", "1,2,1"]);
 }
 
 #[test]

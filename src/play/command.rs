@@ -38,20 +38,72 @@ pub enum Command {
     Quit,
 }
 
-/// The help text, one command per line.
-pub const HELP: &str = "\
-commands:
-  x,y,..        play a cell (coordinates from 0); with gravity the column: 4 (Connect Four, from 1) or x,y
-  undo          take back your last move (and the computer's reply)
-  redo          replay what undo took back
-  hint          the computer's suggestion for the side to move
-  save NAME [--force]  save the game (--force replaces a record of that name)
-  load NAME     continue a saved game
-  new [GAME]    new game: the same rules, or tictactoe, qubic, 4d, connect4, connect4-3d, gomoku, nd N D
-  board         show the board
-  moves         list the moves so far
-  help          this list
-  quit          leave; the game stays saved and resumes next time";
+/// The commands, as (what to type, what it does), in the words of this
+/// game: Connect Four moves are columns counted from 1, never coordinates.
+pub fn help_entries(rules: &Rules) -> Vec<(String, String)> {
+    let d = rules.shape().dims();
+    let play = match rules.gravity() {
+        Some(_) if d == 2 => (
+            format!("1-{}", rules.shape().size(0)),
+            "drop a stone in that column (counted from 1)".to_string(),
+        ),
+        Some(g) => (
+            move_example(rules)
+                .trim_start_matches("a column like ")
+                .to_string(),
+            format!(
+                "drop a stone in that column: the cell without its {} (counted from 0)",
+                render::axis_letter(g)
+            ),
+        ),
+        None => (
+            move_example(rules)
+                .trim_start_matches("a cell like ")
+                .to_string(),
+            "play that cell (coordinates counted from 0)".to_string(),
+        ),
+    };
+    let mut entries = vec![play];
+    entries.extend(
+        [
+            (
+                "undo",
+                "take back your last move (and the computer's reply)",
+            ),
+            ("redo", "replay what undo took back"),
+            ("hint", "the computer's suggestion for the side to move"),
+            ("save NAME", "save the game under a name"),
+            ("save NAME --force", "replace the record of that name"),
+            ("load NAME", "continue a saved game"),
+            ("new", "a new game with the same rules"),
+            (
+                "new GAME",
+                "a new game of tictactoe, qubic, 4d, connect4, connect4-3d, gomoku or nd N D",
+            ),
+            ("board", "show the board"),
+            ("moves", "list the moves so far"),
+            ("help", "this list"),
+            ("quit", "leave; the game stays saved and resumes next time"),
+        ]
+        .map(|(k, w)| (k.to_string(), w.to_string())),
+    );
+    entries
+}
+
+/// The command list as plain mode prints it: one command per line.
+pub fn help_text(rules: &Rules) -> String {
+    let entries = help_entries(rules);
+    let width = entries
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut text = String::from("commands:");
+    for (key, what) in entries {
+        text.push_str(&format!("\n  {key:<width$}  {what}"));
+    }
+    text
+}
 
 /// Parses a command line; `Ok(None)` for a blank line.
 ///
@@ -174,20 +226,11 @@ pub fn move_line(session: &Session, player: Player, cell: Cell) -> String {
     )
 }
 
-/// The moves as a person types them: `1,1;0,2`, or on a 2-axis gravity
-/// board the column string `4453`.
-pub fn moves_text(pos: &hypertac_core::Position) -> String {
-    let rules = pos.rules();
-    if rules.gravity().is_some() && rules.shape().dims() == 2 {
-        if let Ok(columns) = notation::format_columns(pos) {
-            return columns;
-        }
-    }
-    pos.moves()
-        .iter()
-        .map(|&c| notation::format_move(rules, c))
-        .collect::<Vec<_>>()
-        .join(";")
+/// Where the game in progress went when a new game or `load` replaced it.
+pub fn kept_line(session: &Session) -> Option<String> {
+    session
+        .kept()
+        .map(|name| format!("your previous game was kept as {name:?} (load {name} plays it on)"))
 }
 
 /// A one-line summary of the game: rules, players, whose turn.
@@ -201,7 +244,7 @@ pub fn status_line(session: &Session) -> String {
     };
     format!(
         "{}: X {x}, O {o}; {} played; {turn}",
-        session.rules(),
+        crate::words::game_name(session.rules()),
         moves_count(pos.moves().len())
     )
 }
@@ -230,7 +273,8 @@ pub fn move_example(rules: &Rules) -> String {
 /// A hint as the player would type it, with the reason, and on gravity
 /// boards of 3 or more axes the cell it lands on: `hint: 4 (perfect play:
 /// wins)`, `hint: 1,2 (lands on 1,2,0)`.
-pub fn hint_text(rules: &Rules, choice: &Choice) -> String {
+pub fn hint_text(pos: &hypertac_core::Position, choice: &Choice) -> String {
+    let rules = pos.rules();
     let typed = notation::format_move(rules, choice.cell);
     let mut notes = Vec::new();
     if rules.gravity().is_some() && rules.shape().dims() > 2 {
@@ -240,7 +284,7 @@ pub fn hint_text(rules: &Rules, choice: &Choice) -> String {
         ));
     }
     if !choice.reason.is_empty() {
-        notes.push(choice.reason.clone());
+        notes.push(crate::words::reason(pos.to_move(), &choice.reason));
     }
     if notes.is_empty() {
         format!("hint: {typed}")
@@ -340,7 +384,7 @@ fn apply_once(
             Ok(out)
         }
         Command::Hint => match session.hint(&Budget::millis(hint_ms)) {
-            Some(choice) => Ok(vec![hint_text(session.rules(), &choice)]),
+            Some(choice) => Ok(vec![hint_text(session.position(), &choice)]),
             None => Err("the game is over: no hint".into()),
         },
         Command::Save { name, force } => {
@@ -349,7 +393,9 @@ fn apply_once(
         }
         Command::Load(name) => {
             session.load(name).map_err(err)?;
-            Ok(vec![format!("loaded {name:?}: {}", status_line(session))])
+            let mut lines = vec![format!("loaded {name:?}: {}", status_line(session))];
+            lines.extend(kept_line(session));
+            Ok(lines)
         }
         Command::New(preset) => {
             let rules = match preset {
@@ -357,10 +403,12 @@ fn apply_once(
                 None => session.rules().clone(),
             };
             session.new_game(rules).map_err(err)?;
-            Ok(vec![format!("new game: {}", status_line(session))])
+            let mut lines = vec![format!("new game: {}", status_line(session))];
+            lines.extend(kept_line(session));
+            Ok(lines)
         }
         Command::Moves => {
-            let list = moves_text(session.position());
+            let list = crate::words::moves_text(session.position());
             Ok(vec![if list.is_empty() {
                 "no moves yet".into()
             } else {

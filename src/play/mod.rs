@@ -2,6 +2,7 @@
 //! stdout are terminals ([`tui`]), else line commands ([`plain`]).
 
 mod command;
+mod help;
 mod plain;
 pub mod render;
 mod scores;
@@ -125,7 +126,13 @@ fn start(args: &PlayArgs) -> Result<(Session, String), String> {
     let store = Store::open_default().map_err(|e| e.to_string())?;
     let fresh = |store, notice: String| {
         Session::new(rules.clone(), sides, Some(store))
-            .map(|s| (s, notice))
+            .map(|s| {
+                let notice = match command::kept_line(&s) {
+                    Some(kept) => format!("{notice}; {kept}"),
+                    None => notice,
+                };
+                (s, notice)
+            })
             .map_err(|e| e.to_string())
     };
     if args.new || args.gives_rules() {

@@ -65,7 +65,7 @@ fn drive(
         };
         match cmd {
             Command::Quit => break,
-            Command::Help => writeln!(out, "{}", command::HELP)?,
+            Command::Help => writeln!(out, "{}", command::help_text(session.rules()))?,
             Command::Board => {
                 write!(out, "{}", render::board_text(session.position()))?;
                 writeln!(out, "{}", command::status_line(&session))?;

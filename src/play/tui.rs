@@ -3,13 +3,14 @@
 //! budget's stop flag) while a spinner turns.
 
 use super::command::{self, Command};
+use super::help;
 use super::scores::{ColumnScores, ScoreWorker};
 use super::view::{self, BoardView, Prompt, Ui};
 use super::{render, Settings};
 use crate::session::{Search, Session, SessionError};
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEventKind,
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use hypertac_ai::{Budget, Choice};
 use hypertac_core::{Player, Position};
@@ -21,6 +22,22 @@ use std::time::{Duration, Instant};
 
 /// What a move after the end says.
 const GAME_OVER: &str = "the game is over: n starts a new game, u takes back";
+
+/// Most events handled between two draws.
+const BATCH: usize = 4096;
+
+/// Most bytes typed at the `:` prompt (as plain mode's longest line).
+const MAX_PROMPT: usize = 4096;
+
+/// The answer to a y/n question: `Some(true)` for y, `Some(false)` for n or
+/// Esc, `None` for any other key.
+fn answer(key: KeyEvent) -> Option<bool> {
+    match key.code {
+        KeyCode::Char('y' | 'Y') => Some(true),
+        KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(false),
+        _ => None,
+    }
+}
 
 /// How often the screen refreshes while waiting (spinner speed).
 const TICK: Duration = Duration::from_millis(100);
@@ -34,10 +51,14 @@ pub fn run(session: Session, notice: String, settings: Settings) -> i32 {
             return 1;
         }
     };
-    let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture);
+    let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     let mut app = App::new(session, notice, settings);
     let result = app.run(&mut terminal);
-    let _ = crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+    let _ = crossterm::execute!(
+        std::io::stdout(),
+        DisableBracketedPaste,
+        DisableMouseCapture
+    );
     ratatui::restore();
     match result {
         Ok(()) => {
@@ -71,13 +92,15 @@ struct App {
     quit: bool,
     /// The Connect Four solver's thread, started by the first `s`.
     scores: Option<ScoreWorker>,
+    /// The terminal's size at the last draw (columns, rows).
+    screen: (u16, u16),
 }
 
 impl App {
     fn new(session: Session, notice: String, settings: Settings) -> App {
         let ui = Ui {
             message: notice,
-            ..Ui::new(session.position())
+            ..Ui::at_last_move(session.position())
         };
         App {
             session,
@@ -88,6 +111,7 @@ impl App {
             next_computer_move: Instant::now(),
             quit: false,
             scores: None,
+            screen: (80, 24),
         }
     }
 
@@ -96,19 +120,19 @@ impl App {
             self.start_thinking();
             self.finish_thinking();
             self.update_scores();
-            terminal.draw(|frame| self.board = view::draw(frame, &self.session, &self.ui))?;
+            terminal.draw(|frame| {
+                let area = frame.area();
+                self.screen = (area.width, area.height);
+                self.board = view::draw(frame, &self.session, &self.ui);
+            })?;
             if event::poll(TICK)? {
-                match event::read()? {
-                    Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
-                    Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                        if let Some(coords) = self.board.cell_at(m.column, m.row) {
-                            if self.ui.prompt.is_none() && self.thinking.is_none() {
-                                self.ui.cursor = coords;
-                                self.place();
-                            }
-                        }
+                // Everything already waiting (a paste arriving as keys) is
+                // handled before the next draw, a bounded batch at a time.
+                for _ in 0..BATCH {
+                    self.event(event::read()?);
+                    if self.quit || !event::poll(Duration::ZERO)? {
+                        break;
                     }
-                    _ => {}
                 }
             } else if let Some(frame) = self.ui.thinking.as_mut() {
                 *frame += 1;
@@ -118,6 +142,59 @@ impl App {
             t.stop.store(true, Ordering::Relaxed);
         }
         Ok(())
+    }
+
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
+            Event::Paste(text) => self.paste(&text),
+            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                if let Some(coords) = self.board.cell_at(m.column, m.row) {
+                    if self.ui.prompt.is_none() && self.thinking.is_none() && self.ui.help.is_none()
+                    {
+                        self.ui.cursor = coords;
+                        self.place();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A paste (bracketed by the terminal): its first line goes into the
+    /// `:` prompt, opened for it when closed.
+    fn paste(&mut self, text: &str) {
+        if self.ui.help.is_some() {
+            return;
+        }
+        let line = text.lines().next().unwrap_or("");
+        match &mut self.ui.prompt {
+            Some(Prompt::Command(_)) => {}
+            None => self.ui.prompt = Some(Prompt::Command(String::new())),
+            Some(_) => return,
+        }
+        for c in line.chars() {
+            if !self.type_char(c) {
+                break;
+            }
+        }
+    }
+
+    /// Adds a character to the `:` prompt; false (and a message) when the
+    /// prompt is full.
+    fn type_char(&mut self, c: char) -> bool {
+        let Some(Prompt::Command(text)) = &mut self.ui.prompt else {
+            return false;
+        };
+        if text.len() + c.len_utf8() > MAX_PROMPT {
+            self.ui.message =
+                format!("error: a command is at most {MAX_PROMPT} bytes; the rest was left out");
+            return false;
+        }
+        if !c.is_control() {
+            text.push(c);
+        }
+        true
     }
 
     /// Keeps the shown Connect Four scores on the current position: asks
@@ -210,7 +287,10 @@ impl App {
             Ok(_) => {
                 let mut text = command::move_line(&self.session, player, choice.cell);
                 if !choice.reason.is_empty() {
-                    text.push_str(&format!(" ({})", choice.reason));
+                    text.push_str(&format!(
+                        " ({})",
+                        crate::words::reason(player, &choice.reason)
+                    ));
                 }
                 self.after_change(text);
                 if self.session.sides().iter().all(|s| s.level().is_some()) {
@@ -262,12 +342,12 @@ impl App {
             self.prompt_key(prompt, key);
             return;
         }
-        if self.ui.help {
-            self.ui.help = false;
+        if let Some(scroll) = self.ui.help {
+            self.help_key(scroll, key);
             return;
         }
         if key.code == KeyCode::F(1) {
-            self.ui.help = true;
+            self.ui.help = Some(0);
             return;
         }
         if self.thinking.is_some() {
@@ -350,50 +430,77 @@ impl App {
             KeyCode::Char('?') => self.hint(),
             KeyCode::Char('n') => self.ui.prompt = Some(Prompt::NewGame),
             KeyCode::Char(':') => self.ui.prompt = Some(Prompt::Command(String::new())),
-            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            KeyCode::Char('q') => self.quit = true,
+            // Esc stops the computer's thinking (above); a moment late it
+            // must not quit, so here it only clears a hint.
+            KeyCode::Esc => self.ui.hint = None,
             _ => {}
         }
     }
 
+    /// A key on the help screen: arrows and pages scroll, any other key closes it.
+    fn help_key(&mut self, scroll: usize, key: KeyEvent) {
+        let (width, height) = self.screen;
+        let last = help::max_scroll(&self.session, width, height);
+        let page = help::page_step(height);
+        let scroll = scroll.min(last);
+        self.ui.help = match key.code {
+            KeyCode::Up | KeyCode::Char('k') => Some(scroll.saturating_sub(1)),
+            KeyCode::Down | KeyCode::Char('j') => Some((scroll + 1).min(last)),
+            KeyCode::PageUp | KeyCode::Char('b') => Some(scroll.saturating_sub(page)),
+            KeyCode::PageDown | KeyCode::Char(' ') => Some((scroll + page).min(last)),
+            KeyCode::Home | KeyCode::Char('g') => Some(0),
+            KeyCode::End | KeyCode::Char('G') => Some(last),
+            _ => None,
+        };
+    }
+
     fn prompt_key(&mut self, prompt: Prompt, key: KeyEvent) {
         match prompt {
-            Prompt::Command(mut text) => match key.code {
+            Prompt::Command(text) => match key.code {
                 KeyCode::Esc => self.ui.prompt = None,
                 KeyCode::Enter => {
                     self.ui.prompt = None;
                     self.command_line(&text);
                 }
                 KeyCode::Backspace => {
-                    text.pop();
-                    self.ui.prompt = Some(Prompt::Command(text));
+                    if let Some(Prompt::Command(text)) = &mut self.ui.prompt {
+                        text.pop();
+                    }
                 }
                 KeyCode::Char(c) => {
-                    text.push(c);
-                    self.ui.prompt = Some(Prompt::Command(text));
+                    self.type_char(c);
                 }
                 _ => {}
             },
-            Prompt::Overwrite(name) => {
-                self.ui.prompt = None;
-                if key.code == KeyCode::Char('y') {
+            // A question takes y or n (Esc is no); other keys are not game
+            // keys while it is asked.
+            Prompt::Overwrite(name) => match answer(key) {
+                Some(true) => {
+                    self.ui.prompt = None;
                     self.run_command(Command::Save { name, force: true });
-                } else {
+                }
+                Some(false) => {
+                    self.ui.prompt = None;
                     self.ui.message = "not saved".into();
                 }
-            }
-            Prompt::NewGame => {
-                self.ui.prompt = None;
-                if key.code == KeyCode::Char('y') {
+                None => {}
+            },
+            Prompt::NewGame => match answer(key) {
+                Some(true) => {
+                    self.ui.prompt = None;
                     self.run_command(Command::New(None));
                 }
-            }
+                Some(false) => self.ui.prompt = None,
+                None => {}
+            },
         }
     }
 
     fn command_line(&mut self, text: &str) {
         match command::parse(text) {
             Ok(Some(Command::Quit)) => self.quit = true,
-            Ok(Some(Command::Help)) => self.ui.help = true,
+            Ok(Some(Command::Help)) => self.ui.help = Some(0),
             Ok(Some(Command::Board)) | Ok(None) => {}
             Ok(Some(cmd)) => self.run_command(cmd),
             Err(e) => self.ui.message = format!("error: {e}"),
@@ -402,6 +509,11 @@ impl App {
 
     fn run_command(&mut self, cmd: Command) {
         if let Command::Save { name, force: false } = &cmd {
+            // A name that cannot be saved is said before any question.
+            if let Err(e) = hypertac_store::validate_name(name) {
+                self.ui.message = format!("error: {e}");
+                return;
+            }
             if self
                 .session
                 .store()
@@ -414,8 +526,8 @@ impl App {
         let rules_before = self.session.rules().clone();
         match command::apply(&mut self.session, &cmd, self.settings.time_ms) {
             Ok(lines) => {
-                if self.session.rules() != &rules_before {
-                    self.ui = Ui::new(self.session.position());
+                if self.session.rules() != &rules_before || matches!(cmd, Command::Load(_)) {
+                    self.ui = Ui::at_last_move(self.session.position());
                 }
                 self.after_change(lines.join("  "));
                 self.next_computer_move = Instant::now();
@@ -495,6 +607,125 @@ impl App {
         let pos = self.session.position();
         self.ui.cursor = pos.rules().shape().coords(choice.cell);
         self.ui.hint = Some(choice.cell);
-        self.ui.message = command::hint_text(pos.rules(), &choice);
+        self.ui.message = command::hint_text(pos, &choice);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Side;
+    use hypertac_core::Rules;
+    use hypertac_store::Store;
+
+    fn app(game: &str, sides: [Side; 2], store: Option<Store>) -> App {
+        let rules = Rules::preset(game).unwrap();
+        let session = Session::new(rules, sides, store).unwrap();
+        let settings = Settings {
+            time_ms: 100,
+            delay_ms: 0,
+        };
+        App::new(session, String::new(), settings)
+    }
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    fn type_text(app: &mut App, text: &str) {
+        for c in text.chars() {
+            press(app, KeyCode::Char(c));
+        }
+    }
+
+    #[test]
+    fn esc_never_quits() {
+        let mut app = app("tictactoe", [Side::Human, Side::Human], None);
+        press(&mut app, KeyCode::Esc);
+        assert!(!app.quit);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
+    }
+
+    #[test]
+    fn a_long_paste_then_enter_runs_at_once() {
+        let mut app = app("connect4", [Side::Human, Side::Human], None);
+        press(&mut app, KeyCode::Char(':'));
+        let start = Instant::now();
+        app.event(Event::Paste("4".repeat(200_000)));
+        for _ in 0..200_000 {
+            press(&mut app, KeyCode::Char('4'));
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(
+            app.ui.message.contains("at most 4096 bytes"),
+            "{}",
+            app.ui.message
+        );
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.ui.prompt, None);
+        assert!(app.ui.message.starts_with("error:"), "{}", app.ui.message);
+        // A short paste is a command like any typed one.
+        app.event(Event::Paste("4\n".into()));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.ui.message, "X plays 4");
+    }
+
+    #[test]
+    fn a_reserved_name_is_refused_before_any_question() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("records.sqlite3")).unwrap();
+        let mut app = app("tictactoe", [Side::Human, Side::Human], Some(store));
+        press(&mut app, KeyCode::Char(':'));
+        type_text(&mut app, "save @current");
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.ui.prompt, None);
+        assert!(app.ui.message.contains("reserved"), "{}", app.ui.message);
+    }
+
+    #[test]
+    fn a_question_takes_only_y_or_n() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("records.sqlite3")).unwrap();
+        let mut app = app("tictactoe", [Side::Human, Side::Human], Some(store));
+        press(&mut app, KeyCode::Char(':'));
+        type_text(&mut app, "save mine");
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.ui.message, "saved as \"mine\"");
+        press(&mut app, KeyCode::Char(':'));
+        type_text(&mut app, "save mine");
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.ui.prompt, Some(Prompt::Overwrite("mine".into())));
+        // "yes" typed in full: y answers, e and s are not game keys.
+        let cursor = app.ui.cursor.clone();
+        type_text(&mut app, "lj");
+        assert_eq!(app.ui.cursor, cursor);
+        assert!(app.ui.prompt.is_some());
+        type_text(&mut app, "yes");
+        assert_eq!(app.ui.message, "saved as \"mine\"");
+        assert_eq!(app.ui.prompt, None);
+    }
+
+    #[test]
+    fn help_scrolls_and_closes() {
+        let mut app = app("4d", [Side::Human, Side::Human], None);
+        app.screen = (40, 12);
+        press(&mut app, KeyCode::F(1));
+        assert_eq!(app.ui.help, Some(0));
+        press(&mut app, KeyCode::Down);
+        press(&mut app, KeyCode::PageDown);
+        assert_eq!(app.ui.help, Some(1 + help::page_step(12)));
+        press(&mut app, KeyCode::End);
+        let last = help::max_scroll(&app.session, 40, 12);
+        assert_eq!(app.ui.help, Some(last));
+        press(&mut app, KeyCode::Down);
+        assert_eq!(app.ui.help, Some(last));
+        press(&mut app, KeyCode::Char('q'));
+        assert_eq!(app.ui.help, None);
+        assert!(!app.quit, "q closes the help, it does not quit");
     }
 }

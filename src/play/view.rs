@@ -22,6 +22,9 @@ use ratatui::Frame;
 const CHROME_ROWS: u16 = 4;
 /// The smallest screen for the slice view.
 const SLICE_MIN: (u16, u16) = (24, 9);
+
+/// Columns left of a compact 4D board for its w labels (`w3 `).
+const AXIS_MARGIN: u64 = 3;
 /// Spinner frames shown while the computer thinks.
 const SPINNER: &[char] = &['|', '/', '-', '\\'];
 
@@ -51,8 +54,8 @@ pub struct Ui {
     pub extra_axis: usize,
     /// A suggested cell to highlight.
     pub hint: Option<Cell>,
-    /// The help screen is shown instead of the board.
-    pub help: bool,
+    /// The help screen is shown instead of the board, scrolled down this many lines.
+    pub help: Option<usize>,
     /// Connect Four: the per-column scores are shown (`s`).
     pub scores: Option<ColumnScores>,
 }
@@ -89,6 +92,17 @@ impl Ui {
         }
     }
 
+    /// UI state for a game being resumed or loaded: the cursor on the last
+    /// move, where the player's attention was.
+    pub fn at_last_move(pos: &Position) -> Ui {
+        let mut ui = Ui::new(pos);
+        if let Some(last) = pos.moves().last() {
+            ui.cursor = pos.rules().shape().coords(*last);
+            ui.settle(pos);
+        }
+        ui
+    }
+
     /// The cell under the cursor.
     pub fn cursor_cell(&self, pos: &Position) -> Option<Cell> {
         pos.rules().shape().cell(&self.cursor)
@@ -106,6 +120,9 @@ pub enum BoardView {
         x: u16,
         /// Screen row of the layout's origin.
         y: u16,
+        /// A compact 4D board's z and w named once: z above the grid
+        /// columns, w in a left margin (the grids have no headers).
+        labels: bool,
     },
     /// A window of the x-y slice through the cursor.
     Slice {
@@ -136,7 +153,7 @@ impl BoardView {
     /// The coordinates of the cell drawn at a screen position.
     pub fn cell_at(&self, col: u16, row: u16) -> Option<Vec<u32>> {
         match self {
-            BoardView::Nested { layout, x, y } => {
+            BoardView::Nested { layout, x, y, .. } => {
                 let c = col.checked_sub(*x)?;
                 let r = row.checked_sub(*y)?;
                 if u64::from(c) >= layout.width() || u64::from(r) >= layout.height() {
@@ -176,11 +193,8 @@ impl BoardView {
 /// Draws the whole screen; returns where the board went.
 pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     let area = frame.area();
-    if ui.help {
-        frame.render_widget(
-            Paragraph::new(help_screen(session)).wrap(Wrap { trim: false }),
-            area,
-        );
+    if let Some(scroll) = ui.help {
+        super::help::draw(frame, session, scroll);
         return BoardView::TooSmall;
     }
     let view = choose_view(session.position(), ui, area);
@@ -201,10 +215,20 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
             h.min(area.height.saturating_sub(y)),
         )
     };
-    frame.render_widget(Paragraph::new(title(session, ui)), rows(0, 1));
+    frame.render_widget(Paragraph::new(title(session, ui, area.width)), rows(0, 1));
     draw_board(frame.buffer_mut(), session, ui, &view);
     let bottom = area.height.saturating_sub(3);
-    frame.render_widget(Paragraph::new(message(session, ui)), rows(bottom, 1));
+    // A long message wraps upwards into the free rows under the board.
+    let line = message(session, ui, area.width);
+    let wanted = (line.width() as u16)
+        .div_ceil(area.width.max(1))
+        .clamp(1, 3);
+    let free = bottom.saturating_sub(board_bottom(session, &view)) + 1;
+    let height = wanted.min(free).max(1);
+    frame.render_widget(
+        Paragraph::new(line).wrap(Wrap { trim: true }),
+        rows(bottom + 1 - height, height),
+    );
     frame.render_widget(
         Paragraph::new(key_lines(session, ui, area.width, 2).join("\n"))
             .style(Style::default().fg(Color::DarkGray)),
@@ -213,68 +237,18 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     view
 }
 
-/// The help screen (F1 or `:help`): every key and command on one page.
-pub fn help_screen(session: &Session) -> String {
-    let rules = session.rules();
-    let mut text = String::from(
-        " hypertac: keys                                  (any key closes this page)\n\n",
-    );
-    let d = rules.shape().dims();
-    let gravity = rules.gravity();
-    let mut keys: Vec<(String, String)> = Vec::new();
-    let mut key = |k: &str, what: String| keys.push((k.to_string(), what));
-    for (axis, k) in [(0, "← → h l"), (1, "↑ ↓ k j"), (2, "a d"), (3, "w s")] {
-        if axis < d && Some(axis) != gravity {
-            key(
-                k,
-                format!("move the cursor along {}", render::axis_letter(axis)),
-            );
-        }
+/// The first screen row below the board (and its column numbers).
+fn board_bottom(session: &Session, view: &BoardView) -> u16 {
+    let numbers = u16::from(render::column_numbers(session.position()).is_some());
+    match view {
+        BoardView::Nested { layout, y, .. } => y
+            .saturating_add(u16::try_from(layout.height()).unwrap_or(u16::MAX))
+            .saturating_add(numbers),
+        BoardView::Slice { y, rows, .. } => y
+            .saturating_add(u16::try_from(*rows).unwrap_or(u16::MAX))
+            .saturating_add(numbers),
+        BoardView::TooSmall => 1,
     }
-    if d > 4 {
-        key(
-            "PgUp PgDn",
-            "move along the 5th axis (Tab picks another)".into(),
-        );
-    }
-    let drop = gravity.is_some();
-    key(
-        "Enter Space",
-        if drop {
-            "drop a stone in the cursor's column"
-        } else {
-            "place a stone at the cursor"
-        }
-        .into(),
-    );
-    key("mouse click", "play that cell".into());
-    if let Some(n) = number_keys(rules) {
-        key(&format!("1-{n}"), "drop a stone in that column".into());
-    }
-    if rules.is_connect4() {
-        key(
-            "s",
-            "show or hide the solver's score of every column".into(),
-        );
-    }
-    key("u  r", "undo (to your last move) / redo".into());
-    key("?", "hint: the strongest level's move".into());
-    key("n", "new game with the same rules".into());
-    key(":", "command line (the commands below)".into());
-    key("Esc", "while the computer thinks: move now".into());
-    key("F1", "this page".into());
-    key(
-        "q  Ctrl-C",
-        "quit; the game is saved and resumes next time".into(),
-    );
-    for (k, what) in keys {
-        text.push_str(&format!("  {k:<12} {what}\n"));
-    }
-    text.push_str("\n commands after :\n");
-    for line in command::HELP.lines().skip(1) {
-        text.push_str(&format!("  {}\n", line.trim_start()));
-    }
-    text
 }
 
 /// On a 2-axis gravity board of at most 9 columns, the highest column
@@ -302,14 +276,33 @@ fn choose_view(pos: &Position, ui: &Ui, area: Rect) -> BoardView {
     let flip = render::flip_axis(pos);
     let avail_w = u64::from(area.width.saturating_sub(2));
     let avail_h = u64::from(area.height.saturating_sub(CHROME_ROWS));
-    for layout in [Layout::new(sizes, flip), Layout::compact(sizes, flip)] {
-        if layout.width() <= avail_w && layout.height() <= avail_h {
-            return BoardView::Nested {
-                layout,
-                x: area.x + 1,
-                y: area.y + 1,
-            };
-        }
+    let full = Layout::new(sizes, flip);
+    if full.width() <= avail_w && full.height() <= avail_h {
+        return BoardView::Nested {
+            layout: full,
+            x: area.x + 1,
+            y: area.y + 1,
+            labels: false,
+        };
+    }
+    let compact = Layout::compact(sizes, flip);
+    // A 4D board without grid headers keeps its z/w labels in one header
+    // row and a 3-column margin when they fit.
+    if sizes.len() == 4 && compact.width() + AXIS_MARGIN <= avail_w && compact.height() < avail_h {
+        return BoardView::Nested {
+            layout: compact,
+            x: area.x + 1 + AXIS_MARGIN as u16,
+            y: area.y + 2,
+            labels: true,
+        };
+    }
+    if compact.width() <= avail_w && compact.height() <= avail_h {
+        return BoardView::Nested {
+            layout: compact,
+            x: area.x + 1,
+            y: area.y + 1,
+            labels: false,
+        };
     }
     if area.width < SLICE_MIN.0 || area.height < SLICE_MIN.1 {
         return BoardView::TooSmall;
@@ -337,7 +330,7 @@ fn choose_view(pos: &Position, ui: &Ui, area: Rect) -> BoardView {
     }
 }
 
-fn title(session: &Session, ui: &Ui) -> Line<'static> {
+fn title(session: &Session, ui: &Ui, width: u16) -> Line<'static> {
     let pos = session.position();
     let [x, o] = session.sides();
     let status = if let Some(w) = pos.outcome().winner() {
@@ -359,21 +352,33 @@ fn title(session: &Session, ui: &Ui) -> Line<'static> {
                 .join(",")
         )
     };
-    let mut text = format!(
-        " {status}  {}  X {x} vs O {o}  {}  {at}",
-        pos.rules(),
+    let mut parts = vec![
+        status,
+        crate::words::game_name(pos.rules()),
+        format!("X {x} vs O {o}"),
         command::moves_count(pos.moves().len()),
-    );
+        at,
+    ];
     if pos.rules().win() == WinRule::MostLines {
         let [lx, lo] = pos.line_counts();
-        text.push_str(&format!("  lines X {lx} O {lo}"));
+        parts.insert(2, format!("lines X {lx} O {lo}"));
     }
+    // Whole parts only: the least needed (cursor, moves, players) go first
+    // when the line is too narrow, never half a word.
+    let room = usize::from(width);
+    let fits = |parts: &[String]| {
+        1 + parts.iter().map(|p| p.chars().count() + 2).sum::<usize>() - 2 <= room
+    };
+    while parts.len() > 2 && !fits(&parts) {
+        parts.pop();
+    }
+    let text = format!(" {}", parts.join("  "));
     Line::styled(text, Style::default().add_modifier(Modifier::BOLD))
 }
 
-fn message(session: &Session, ui: &Ui) -> Line<'static> {
+fn message(session: &Session, ui: &Ui, width: u16) -> Line<'static> {
     match &ui.prompt {
-        Some(Prompt::Command(text)) => return Line::raw(format!(":{text}_")),
+        Some(Prompt::Command(text)) => return Line::raw(prompt_line(text, width)),
         Some(Prompt::Overwrite(name)) => {
             return Line::styled(
                 format!("a record named {name:?} exists: replace it? (y/n)"),
@@ -407,6 +412,19 @@ fn message(session: &Session, ui: &Ui) -> Line<'static> {
     Line::styled(ui.message.clone(), style)
 }
 
+/// `:text_`, or when it is wider than the screen `:…` and its end, so the
+/// place being typed stays in sight.
+pub fn prompt_line(text: &str, width: u16) -> String {
+    let room = usize::from(width).saturating_sub(3).max(1);
+    let count = text.chars().count();
+    if count <= room {
+        format!(":{text}_")
+    } else {
+        let tail: String = text.chars().skip(count - (room - 1).max(1)).collect();
+        format!(":…{tail}_")
+    }
+}
+
 /// The key line: as many of the keys as fit in `rows` lines of `width`
 /// characters, never cutting one in two; shorter lists on narrow screens,
 /// always ending with `F1 help` and `q quit`.
@@ -419,8 +437,15 @@ pub fn key_lines(session: &Session, ui: &Ui, width: u16, rows: usize) -> Vec<Str
         "Enter place"
     };
     let mut short = vec!["arrows move".to_string()];
-    if rules.shape().dims() > 2 {
-        short.push("adws z/w".into());
+    // Only the further axes this board has and the cursor can move along.
+    let further: Vec<usize> = (2..rules.shape().dims().min(4))
+        .filter(|&a| rules.gravity() != Some(a))
+        .collect();
+    match further.as_slice() {
+        [2, 3] => short.push("adws z/w".into()),
+        [2] => short.push("a/d z".into()),
+        [3] => short.push("w/s w".into()),
+        _ => {}
     }
     if let Some(n) = number_keys(rules) {
         short.push(format!("1-{n} drop"));
@@ -482,7 +507,12 @@ fn keys(session: &Session, ui: &Ui) -> Vec<String> {
         .into_iter()
         .filter(|&(a, _)| a < d && Some(a) != g)
     {
-        keys.push(format!("{k} {}", render::axis_letter(axis)));
+        // A 2-axis gravity board moves across columns, not "along x".
+        if d == 2 && g == Some(1) {
+            keys.push(format!("{k} column"));
+        } else {
+            keys.push(format!("{k} {}", render::axis_letter(axis)));
+        }
     }
     if d > 4 {
         let tab = if d > 5 { " (Tab: axis)" } else { "" };
@@ -577,7 +607,37 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
         }
     };
     match view {
-        BoardView::Nested { layout, x, y } => {
+        BoardView::Nested {
+            layout,
+            x,
+            y,
+            labels,
+        } => {
+            if *labels {
+                let label = Style::default().fg(Color::DarkGray);
+                let sizes = shape.sizes();
+                for z in 0..sizes[2] {
+                    let (col, _) = layout.place(&[0, 0, z, 0]);
+                    put(
+                        u64::from(*x) + col,
+                        u64::from(*y) - 1,
+                        &format!("z{z}"),
+                        label,
+                    );
+                }
+                for w in 0..sizes[3] {
+                    // The grid's top line (y may be drawn upwards).
+                    let (_, a) = layout.place(&[0, 0, 0, w]);
+                    let (_, b) = layout.place(&[0, sizes[1] - 1, 0, w]);
+                    let row = a.min(b);
+                    put(
+                        u64::from(*x) - AXIS_MARGIN,
+                        u64::from(*y) + row,
+                        &format!("w{w}"),
+                        label,
+                    );
+                }
+            }
             // Column numbers under a Connect Four-like board, where room is left.
             let below = u64::from(*y) + layout.height();
             if below + 3 < u64::from(area.bottom()) {

@@ -51,7 +51,7 @@ fn tic_tac_toe_2d() {
     let s = session("tictactoe", &["0,0", "1,1", "2,0"]);
     let (text, view) = screen(&s, &ui_for(&s, "X plays 2,0"), 60, 9);
     let expected = lines(&[
-        " O to move  3x3 k3  X human vs O human  3 moves  cursor 1,1",
+        " O to move  Tic-tac-toe  X human vs O human  3 moves",
         " X . X",
         " . O .",
         " . . .",
@@ -71,7 +71,7 @@ fn qubic_3d_layers_side_by_side() {
     let s = session("qubic", &["0,0,0", "1,1,1", "3,3,3"]);
     let (text, view) = screen(&s, &ui_for(&s, ""), 50, 10);
     let expected = lines(&[
-        " O to move  4x4x4 k4  X human vs O human  3 moves",
+        " O to move  Qubic  X human vs O human  3 moves",
         " z0        z1        z2        z3",
         " X . . .   . . . .   . . . .   . . . .",
         " . . . .   . O . .   . . . .   . . . .",
@@ -107,7 +107,7 @@ fn four_d_grid_of_grids_with_a_win() {
     assert_eq!(buf[(1 + 10 + 2, 9)].bg, ratatui::style::Color::Green);
     assert_ne!(buf[(1, 3)].bg, ratatui::style::Color::Green);
     let expected = lines(&[
-        " X wins  4x4x4x4 k4  X human vs O human  7 moves  cursor 1,1",
+        " X wins  4D four-in-a-row  X human vs O human  7 moves",
         " z0 w0     z1 w0     z2 w0     z3 w0",
         " X . . .   . . . .   . . . .   . . . .",
         " O . . .   . . . .   . . . .   . . . .",
@@ -143,16 +143,21 @@ fn four_d_grid_of_grids_with_a_win() {
 fn four_d_falls_back_to_compact_and_slice_views() {
     let s = session("4d", &["3,3,3,3"]);
     let (text, _) = screen(&s, &ui_for(&s, ""), 80, 24);
+    // Compact: no header per grid, z and w named once at the edges.
     assert!(
-        text.contains("\n . . . .   . . . .   . . . .   . . . X\n"),
+        text.contains("\n    . . . .   . . . .   . . . .   . . . X\n"),
         "{text}"
     );
     assert!(!text.contains("z0 w0"), "{text}");
+    assert!(
+        text.contains("\n    z0        z1        z2        z3\n"),
+        "{text}"
+    );
     let mut ui = ui_for(&s, "");
     ui.cursor = vec![2, 3, 3, 3];
     let (text, view) = screen(&s, &ui, 40, 12);
     let expected = lines(&[
-        " O to move  4x4x4x4 k4  X human vs O hum",
+        " O to move  4D four-in-a-row",
         " slice z3 w3  x 0-3 of 4  y 0-3 of 4",
         " . . . .",
         " . . . .",
@@ -168,7 +173,7 @@ fn connect_four_is_drawn_bottom_up_with_the_landing_cell() {
     let s = session("connect4", &["4", "4", "3"]);
     let (text, view) = screen(&s, &ui_for(&s, "X plays 3"), 40, 12);
     let expected = lines(&[
-        " O to move  7x6 k4 gravity 1  X human vs",
+        " O to move  Connect Four",
         " . . . . . . .",
         " . . . . . . .",
         " . . . . . . .",
@@ -211,7 +216,7 @@ fn the_key_line_at_40x12_keeps_every_key_whole() {
     let s = session("4d", &["1,1,1,1"]);
     let (text, _) = screen(&s, &ui_for(&s, "X plays 1,1,1,1"), 40, 12);
     let expected = lines(&[
-        " O to move  4x4x4x4 k4  X human vs O hum",
+        " O to move  4D four-in-a-row",
         " slice z1 w1  x 0-3 of 4  y 0-3 of 4",
         " . . . .",
         " . X . .",
@@ -237,42 +242,109 @@ fn the_key_line_at_40x12_keeps_every_key_whole() {
     );
 }
 
+fn help_ui(s: &Session, scroll: usize) -> Ui {
+    Ui {
+        help: Some(scroll),
+        ..ui_for(s, "")
+    }
+}
+
+/// The help at `width` x `height`, scrolled through to its end: every page,
+/// and every line of the help on one of them.
+fn help_pages(s: &Session, width: u16, height: u16) -> Vec<String> {
+    let last = super::help::max_scroll(s, width, height);
+    let mut pages = Vec::new();
+    let mut scroll = 0;
+    loop {
+        let (text, view) = screen(s, &help_ui(s, scroll), width, height);
+        assert_eq!(view, BoardView::TooSmall);
+        for line in text.lines() {
+            assert!(line.chars().count() <= usize::from(width), "{line:?}");
+        }
+        pages.push(text);
+        if scroll >= last {
+            break;
+        }
+        scroll = (scroll + super::help::page_step(height)).min(last);
+    }
+    let all = pages.concat();
+    for line in super::help::lines(s, width) {
+        assert!(all.contains(line.trim_end()), "{line:?} never shown");
+    }
+    pages
+}
+
 #[test]
-fn the_help_screen_lists_keys_and_commands() {
+fn the_help_fits_80x24_with_every_command() {
     let s = session("connect4", &["4"]);
-    let ui = Ui {
-        help: true,
-        ..ui_for(&s, "")
-    };
-    let (text, view) = screen(&s, &ui, 80, 34);
-    assert_eq!(view, BoardView::TooSmall);
+    let pages = help_pages(&s, 80, 24);
+    assert_eq!(pages.len(), 2, "{pages:#?}");
     let expected = lines(&[
-        " hypertac: keys                                  (any key closes this page)",
+        " hypertac help  (lines 1-22 of 30)",
+        " keys",
+        "  ← → h l       choose the column",
+        "  Enter Space   drop a stone in the cursor's column",
+        "  mouse click   drop a stone in that column",
+        "  1-7           drop a stone in that column",
+        "  s             show or hide the solver's score of every column",
+        "  u  r          undo (to your last move) / redo",
+        "  ?             hint: the computer's best move",
+        "  n             new game with the same rules",
+        "  :             type a command (the list below)",
+        "  Esc           while the computer thinks: move now; closes a question",
+        "  F1            this help",
+        "  q  Ctrl-C     quit; the game is saved and resumes next time",
         "",
-        "  ← → h l      move the cursor along x",
-        "  Enter Space  drop a stone in the cursor's column",
-        "  mouse click  play that cell",
-        "  1-7          drop a stone in that column",
-        "  s            show or hide the solver's score of every column",
-        "  u  r         undo (to your last move) / redo",
-        "  ?            hint: the strongest level's move",
-        "  n            new game with the same rules",
-        "  :            command line (the commands below)",
-        "  Esc          while the computer thinks: move now",
-        "  F1           this page",
-        "  q  Ctrl-C    quit; the game is saved and resumes next time",
-        "",
-        " commands after :",
+        " commands (type : first)",
+        "  1-7           drop a stone in that column (counted from 1)",
+        "  undo          take back your last move (and the computer's reply)",
+        "  redo          replay what undo took back",
+        "  hint          the computer's suggestion for the side to move",
+        "  save NAME     save the game under a name",
+        "  save NAME --force",
+        "                replace the record of that name",
+        "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
     ]);
-    assert!(text.starts_with(&expected), "{text}");
-    assert!(
-        text.contains("\n  undo          take back your last move"),
-        "{text}"
-    );
-    assert!(
-        text.contains("\n  quit          leave; the game stays saved"),
-        "{text}"
-    );
+    assert_eq!(pages[0], expected);
+    assert!(pages[1].starts_with(" hypertac help  (lines 9-30 of 30)\n"));
+    assert!(pages[1].contains("\n  quit          leave; the game stays saved"));
+    // Connect Four speaks of columns, never of x or coordinates from 0.
+    let all = pages.concat();
+    assert!(!all.contains("from 0") && !all.contains("along x"), "{all}");
+}
+
+#[test]
+fn the_help_fits_40x12_and_scrolls() {
+    let s = session("4d", &[]);
+    let pages = help_pages(&s, 40, 12);
+    assert!(pages.len() >= 4, "{pages:#?}");
+    let expected = lines(&[
+        " help  lines 1-10 of 46",
+        " keys",
+        "  ← → h l   move the cursor along x",
+        "  ↑ ↓ k j   move the cursor along y",
+        "  a d       move the cursor along z",
+        "  w s       move the cursor along w",
+        "  Enter Space",
+        "            place a stone at the cursor",
+        "  mouse click",
+        "            play that cell",
+        "  u  r      undo (to your last move) /",
+        "↑↓ PgUp PgDn scroll  q closes",
+    ]);
+    assert_eq!(pages[0], expected);
+    assert!(pages
+        .last()
+        .unwrap()
+        .contains("  quit      leave; the game stays"));
+}
+
+#[test]
+fn a_short_help_needs_no_scrolling() {
+    let s = session("tictactoe", &[]);
+    let (text, _) = screen(&s, &help_ui(&s, 5), 80, 40);
+    assert!(text.starts_with(" hypertac help\n keys\n"), "{text}");
+    assert!(text.ends_with("q, Esc or any key closes\n"), "{text}");
 }
 
 #[test]
@@ -293,7 +365,7 @@ fn connect_four_scores_sit_right_of_the_board() {
     });
     let (text, _) = screen(&s, &ui, 50, 12);
     let rows: Vec<&str> = text.lines().collect();
-    assert_eq!(rows[0], " X to move  7x6 k4 gravity 1  X human vs O human");
+    assert_eq!(rows[0], " X to move  Connect Four  X human vs O human");
     assert_eq!(rows[1], " . . . . . . .   1 loss in 19");
     assert_eq!(rows[2], " . . . . . . .   2 draw");
     assert_eq!(rows[4], " . . . x . . .   4 win in 19 ◀ best");
@@ -307,4 +379,52 @@ fn connect_four_scores_sit_right_of_the_board() {
         text.contains(" . . . . . . .   scores: solving…\n"),
         "{text}"
     );
+}
+
+#[test]
+fn four_d_at_80x24_keeps_its_z_and_w_labels() {
+    let s = session("4d", &["1,1,1,1", "2,1,1,1", "2,1,2,1"]);
+    let ui = Ui::at_last_move(s.position());
+    assert_eq!(
+        ui.cursor,
+        [2, 1, 2, 1],
+        "the cursor starts on the last move"
+    );
+    let (text, view) = screen(&s, &ui, 80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[1], "    z0        z1        z2        z3");
+    assert_eq!(rows[2], " w0 . . . .   . . . .   . . . .   . . . .");
+    assert_eq!(rows[8], "    . . . .   . X O .   . . X .   . . . .");
+    assert_eq!(rows[12], " w2 . . . .   . . . .   . . . .   . . . .");
+    assert_eq!(rows[17], " w3 . . . .   . . . .   . . . .   . . . .");
+    // A click still finds its cell under the margin and header row.
+    assert_eq!(view.cell_at(4, 2), Some(vec![0, 0, 0, 0]));
+    assert_eq!(view.cell_at(16, 8), Some(vec![1, 1, 1, 1]));
+    assert_eq!(view.cell_at(1, 2), None);
+}
+
+#[test]
+fn qubic_at_40x12_names_only_its_axes() {
+    let s = session("qubic", &[]);
+    let (text, _) = screen(&s, &ui_for(&s, ""), 40, 12);
+    assert!(text.contains("a/d z"), "{text}");
+    assert!(!text.contains("adws") && !text.contains("z/w"), "{text}");
+    let s = session("connect4-3d", &[]);
+    let (text, _) = screen(&s, &ui_for(&s, ""), 40, 12);
+    assert!(!text.contains("a/d z") && !text.contains("adws"), "{text}");
+}
+
+#[test]
+fn a_long_message_wraps_into_the_free_rows() {
+    let s = session("qubic", &[]);
+    let message = "new game; your previous game was kept as \"game 2026-11-25 10.12\" (load game 2026-11-25 10.12 plays it on)";
+    let (text, _) = screen(&s, &ui_for(&s, message), 40, 12);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[5], " . . . .   . . . .   . . . .   . . . .", "{text}");
+    assert!(text.contains("plays it on)"), "{text}");
+    assert!(
+        text.contains("new game; your previous game was kept"),
+        "{text}"
+    );
+    assert!(rows[10].starts_with("arrows move"), "{text}");
 }

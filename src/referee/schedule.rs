@@ -19,26 +19,10 @@ pub struct Board {
 impl Board {
     /// The board for `rules`, choosing its protocol header.
     pub fn new(rules: Rules) -> Board {
-        let shape = rules.shape();
-        let n = shape.size(0);
-        let d = shape.dims();
-        let cube = Rules::cube(n, d)
-            .ok()
-            .filter(|plain| *plain == rules)
-            .map(|_| (n, d));
-        let header = match cube {
-            Some((n, d)) => format!("{n},{d}"),
-            None => shape
-                .sizes()
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join("x"),
-        };
         Board {
+            header: crate::protocol::header(&rules),
+            cube: crate::protocol::cube_of(&rules),
             rules,
-            header,
-            cube,
         }
     }
 
@@ -121,17 +105,5 @@ mod tests {
             .all(|g| g.match_id == match_of(g.index)));
         assert_eq!(schedule(2, 1, 3).len(), 6);
         assert_eq!(schedule(2, 1, 3)[5].round, 2);
-    }
-
-    #[test]
-    fn headers() {
-        assert_eq!(Board::new(Rules::cube(4, 3).unwrap()).header, "4,3");
-        assert_eq!(Board::new(Rules::preset("qubic").unwrap()).header, "4,3");
-        assert_eq!(Board::new(Rules::preset("connect4").unwrap()).header, "7x6");
-        assert_eq!(Board::new(Rules::preset("gomoku").unwrap()).header, "15x15");
-        assert_eq!(
-            Board::new(Rules::preset("connect4-3d").unwrap()).header,
-            "4x4x4"
-        );
     }
 }

@@ -81,6 +81,12 @@ struct Preset {
     /// The preset's rules as game states show them, so the page can tell
     /// which preset the current game is.
     rules: String,
+    /// The game's name and board in a player's words.
+    title: String,
+    /// The game's name ("Connect Four"), for the New dialog's list.
+    game: String,
+    /// Its board in a player's words, shown under the list.
+    about: String,
 }
 
 async fn info() -> Json<Info> {
@@ -91,6 +97,10 @@ async fn info() -> Json<Info> {
                 name,
                 description,
                 rules: Rules::preset(name).map_or_else(|_| String::new(), |r| r.to_string()),
+                title: crate::words::preset_title(name, description),
+                game: Rules::preset(name)
+                    .map_or_else(|_| name.to_string(), |r| crate::words::game_name(&r)),
+                about: crate::words::preset_about(description),
             })
             .collect(),
         levels: Level::ALL.iter().map(|l| l.name()).collect(),
@@ -205,7 +215,9 @@ async fn new_game(
     app.with_session(move |session, app| {
         let store = app.open_store()?;
         *session = Session::start(pos, sides, now_ms(), Some(store)).map_err(session_error)?;
-        Ok(Json(game_view(session, app.is_thinking())))
+        let mut view = game_view(session, app.is_thinking());
+        view.kept = session.kept().map(str::to_string);
+        Ok(Json(view))
     })
     .await
 }
@@ -231,8 +243,7 @@ async fn play(
         if pos.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
-        let cell = notation::parse_move(pos, &req.text).map_err(|e| {
-            let message = e.to_string();
+        let cell = crate::session::parse_player_move(pos, &req.text).map_err(|message| {
             if message.ends_with("is full") {
                 ApiError::conflict(message)
             } else {
@@ -388,10 +399,11 @@ async fn cpu(
                         "the game changed while the computer was thinking",
                     ));
                 }
+                let mover = pos.to_move();
                 session.play(choice.cell).map_err(session_error)?;
                 Some(ChoiceView {
                     cell: notation::format_cell(session.rules().shape(), choice.cell),
-                    reason: choice.reason.clone(),
+                    reason: crate::words::reason(mover, &choice.reason),
                 })
             }
             None => None,
@@ -431,12 +443,13 @@ async fn hint(
         })
         .await?;
     let shape = search.position.rules().shape().clone();
+    let mover = search.position.to_move();
     let ms = req.millis(search.level);
     let choice = think(&app, search, ms).await?;
     Ok(Json(match choice {
         Some(c) => HintAnswer {
             cell: Some(notation::format_cell(&shape, c.cell)),
-            reason: c.reason,
+            reason: crate::words::reason(mover, &c.reason),
             stopped: false,
         },
         None => HintAnswer {

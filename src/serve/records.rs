@@ -84,6 +84,8 @@ struct RecordView {
     record: Record,
     /// The rules as text.
     rules: String,
+    /// The game's name as players say it ("Connect Four").
+    game_name: String,
     /// The deciding lines of a won game.
     win_lines: Vec<Vec<String>>,
     result: String,
@@ -110,6 +112,7 @@ async fn read(
         let win_lines = crate::session::win_lines_text(&pos);
         Ok(Json(RecordView {
             rules: pos.rules().to_string(),
+            game_name: crate::words::game_name(pos.rules()),
             result: result_text(pos.outcome()),
             name,
             record,

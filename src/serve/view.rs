@@ -46,6 +46,12 @@ pub struct GameView {
     pub thinking: bool,
     /// Identifies the game (its start time), so the page can tell a new game.
     pub id: i64,
+    /// The game's name as players say it ("Connect Four", "4D four-in-a-row").
+    pub name: String,
+    /// Set only by a new game or load: the name the previous game in
+    /// progress was kept under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept: Option<String>,
 }
 
 /// The view of the session's game.
@@ -71,6 +77,8 @@ pub fn game_view(session: &Session, thinking: bool) -> GameView {
         connect4: pos.rules().is_connect4(),
         thinking,
         id: session.record().created_ms,
+        name: crate::words::game_name(pos.rules()),
+        kept: None,
     }
 }
 

@@ -185,8 +185,10 @@ test('3D board shows its layers side by side', async (page) => {
 
 test('custom shape: 5x4 with gravity on y and k 3', async (page) => {
   await newCustomGame(page, { shape: '5x4', k: 3, gravity: '1' });
-  const rules = await page.textContent('#rules-text');
+  const rules = await page.getAttribute('#rules-text', 'title');
   assert(rules.startsWith('5x4 k3 gravity 1'), `rules ${rules}`);
+  const name = await page.textContent('#rules-text');
+  assert(name === '5x4 three-in-a-row, stones drop along y', `game name ${name}`);
   await clickCell(page, '2,3');
   assert((await stone(page, '2,0')) === 'x', 'the stone fell to 2,0');
 });
@@ -319,7 +321,7 @@ test('replay shows only the record and says why a move is refused (defect 3)', a
   await page.waitForSelector('#replay-bar:not([hidden])');
   const st = await status(page);
   assert(st.startsWith('Replay of "replay test"'), `status in a replay: ${st}`);
-  assert((await page.textContent('#rules-text')).startsWith('3x3 k3'), 'the record\'s rules are shown');
+  assert((await page.textContent('#rules-text')) === 'Tic-tac-toe', 'the record\'s game is shown');
   assert(!(await page.textContent('#players')).includes('computer'), `players of the record: ${await page.textContent('#players')}`);
   for (const hidden of ['#move-form', '#share', '#scores']) {
     assert(!(await page.isVisible(hidden)), `${hidden} is hidden during a replay`);
@@ -330,7 +332,7 @@ test('replay shows only the record and says why a move is refused (defect 3)', a
   assert((await stone(page, '0,2')) === '', 'no stone was placed');
   await page.click('#rp-exit');
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Replay'));
-  assert((await page.textContent('#rules-text')).startsWith('7x6'), 'back to the game in progress');
+  assert((await page.textContent('#rules-text')) === 'Connect Four', 'back to the game in progress');
   assert(await page.isVisible('#move-form'), 'the move box is back');
 });
 
@@ -339,7 +341,12 @@ test('bad share links and lost servers get plain words (defect 4)', async (page)
   await page.goto(`${BASE}?game=connect4&pos=abc`);
   await page.waitForSelector('body[data-ready="true"]');
   const text = await errorText(page);
-  assert(text.includes('"abc" cannot be opened') && text.includes('Showing your game in progress'), `share link error: ${text}`);
+  assert(text.includes('cannot be opened') && text.includes('Showing your game in progress'), `share link error: ${text}`);
+  assert(text.split('"abc"').length === 2, `the position is quoted once: ${text}`);
+  await page.goto(`${BASE}?pos=4453`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const none = await errorText(page);
+  assert(none.startsWith('This link names no game') && !none.includes('""'), `a link without game=: ${none}`);
   // Record names: no API wording.
   await page.click('#btn-records');
   for (const name of ['first name', 'second name']) {
@@ -424,6 +431,12 @@ test('new game dialog starts from the current game (defect 8)', async (page) => 
   await page.click('#btn-new');
   const box = await page.$eval('#new-dialog', (e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; });
   assert(box[0] >= 0 && box[1] <= 390, `new game dialog within a phone screen: ${box}`);
+  await page.selectOption('#ng-preset', 'connect4');
+  const cut = await page.$eval('#ng-preset', (e) => e.scrollWidth > e.clientWidth);
+  assert(!cut, 'the chosen game\'s name is not cut on a phone');
+  assert((await page.textContent('#ng-about')).includes('7 wide'), 'the board is described under the list');
+  const texts = await page.$$eval('#ng-preset option', (els) => els.map((e) => e.textContent));
+  assert(texts.includes('Connect Four') && texts.includes('4D four-in-a-row') && !texts.some((t) => t.includes('axis')), `games by name: ${texts}`);
   await shot(page, 'new-game-phone.png');
   await page.click('#ng-cancel');
 });
@@ -475,6 +488,76 @@ test('gomoku on a phone: 32-pixel cells in a board that scrolls, not the page', 
   await shot(page, 'gomoku-phone.png');
 });
 
+// ---------- a new player, round two (issue 26) ----------
+
+test('after Stop a click does not play the computer\'s stone (issue 26, defect 5)', async (page) => {
+  await newGame(page, '4d', 'human', 'cpu:hard');
+  await page.click('.cell[data-cell="1,1,1,1"]');
+  await page.waitForSelector('#btn-stop', { state: 'visible' });
+  await page.click('#btn-stop');
+  await page.waitForFunction(() => !document.body.classList.contains('thinking'));
+  const before = await moveCount(page);
+  const game = await page.evaluate(() => fetch('/api/games/current').then((r) => r.json()));
+  if (game.computer_to_move) {
+    await page.click('.cell[data-cell="2,2,2,2"]');
+    const text = await errorText(page);
+    assert(text.includes('computer\'s turn'), `a click after Stop says why: ${text}`);
+    assert((await moveCount(page)) === before, 'no stone was played for the computer');
+    assert((await stone(page, '2,2,2,2')) === '', '2,2,2,2 stays empty');
+    assert(await page.isVisible('#btn-resume'), 'Resume computer is offered');
+  } else {
+    // The computer had already moved when Stop arrived: it is the player's turn.
+    console.log('# Stop came after the computer\'s move: nothing to check');
+    assert(before === 2, `the computer answered: ${before} moves`);
+  }
+});
+
+test('desktop to phone width shows the last move\'s slice (issue 26, defect 7)', async (page) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await startGame(page, { game: '4d', moves: '1,1,1,1;2,1,2,3' });
+  assert(!(await page.isVisible('.slice-bar')), 'the whole board at 1280 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector('.slice-bar');
+  const label = await page.textContent('.slice-label');
+  assert(label === 'z2 w3', `the slice of the last move 2,1,2,3 is shown: ${label}`);
+  assert(await page.$eval('.cell[data-cell="2,1,2,3"]', (e) => e.classList.contains('last')), 'with the last move marked');
+  // With a hint shown, the hint's slice.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => !document.querySelector('.slice-bar'));
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => document.querySelector('#hint-text').textContent.startsWith('Hint'), null, { timeout: 30000 });
+  const hinted = await page.$eval('.cell.hint', (e) => e.dataset.cell);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector('.slice-bar');
+  const want = hinted.split(',').slice(2).map((c, i) => `${['z', 'w'][i]}${c}`).join(' ');
+  assert((await page.textContent('.slice-label')) === want, `the hint's slice ${want} is shown`);
+  assert(await page.$('.cell.hint'), 'the hinted cell is on screen');
+});
+
+test('Connect Four move box takes columns from 1, never cells (issue 26, defect 8)', async (page) => {
+  await newGame(page, 'connect4');
+  await page.fill('#move-input', '4,0');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#error').textContent.includes('column'));
+  const text = await errorText(page);
+  assert(text.includes('not a column') && text.includes('1 to 7'), `a cell in the move box: ${text}`);
+  assert(!text.includes('from 0'), `no coordinates from 0: ${text}`);
+  assert((await moveCount(page)) === 0, 'nothing was played');
+  await page.fill('#move-input', '4');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await settle(page);
+  assert((await stone(page, '3,0')) === 'x', 'column 4 is 3,0');
+  assert((await page.textContent('#rules-text')) === 'Connect Four', 'the game is named');
+});
+
+test('a new game says where the game in progress went (issue 26, defect 9)', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '1,1' });
+  await newGame(page, 'qubic');
+  const text = await errorText(page);
+  assert(/^Your previous game was kept as "game \d{4}-/.test(text), `the kept game is named: ${text}`);
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];
@@ -497,6 +580,21 @@ for (const size of SIZES) {
       assert(cell >= 32, `4D cells are ${cell}px`);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert(wide <= size.width, `the page is ${wide}px wide`);
+      if (size.name === 'desktop') {
+        const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+        assert(tall <= size.height, `the 4D page is ${tall}px tall on a ${size.height}px screen`);
+        // An error (a taken cell) does not cover the board.
+        await page.click('.cell[data-cell="1,1,1,1"]');
+        await errorText(page);
+        const overlap = await page.evaluate(() => {
+          const a = document.querySelector('#error').getBoundingClientRect();
+          const b = document.querySelector('#board').getBoundingClientRect();
+          return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        });
+        assert(!overlap, 'the message box covers the board');
+        await page.click('#error');
+        await page.waitForSelector('#error', { state: 'hidden' });
+      }
       await shot(page, `4d-hint-${tag}.png`);
 
       await page.goto(`${BASE}?game=connect4&pos=${C4_POS}`);
@@ -512,6 +610,15 @@ for (const size of SIZES) {
       await startGame(page, { game: 'tictactoe', moves: '0,0;0,1;1,1;0,2;2,2' });
       assert((await status(page)) === 'X wins', `status ${await status(page)}`);
       await shot(page, `2d-win-${tag}.png`);
+
+      await startGame(page, { game: 'connect4', moves: '3,0;4,0;3,1;4,1;2,0;4,2;1,0;2,1;0,0' });
+      assert((await status(page)) === 'X wins', `Connect Four status ${await status(page)}`);
+      await shot(page, `connect4-win-${tag}.png`);
+
+      await page.click('#btn-help');
+      await page.waitForSelector('#help-dialog[open]');
+      await shot(page, `help-${tag}.png`);
+      await page.click('#help-close');
     });
   }
 }

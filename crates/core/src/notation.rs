@@ -73,9 +73,14 @@ fn parse_numbers(text: &str, what: &str) -> Result<Vec<u32>, NotationError> {
         .map(|token| {
             let token = token.trim();
             token.parse::<u32>().map_err(|_| {
+                // A long input is quoted once: the bad part says enough.
+                let whole = if text.chars().count() > QUOTED_CHARS {
+                    String::new()
+                } else {
+                    format!(" {}", quote(text))
+                };
                 NotationError::new(format!(
-                    "bad {what} {}: {} is not a coordinate (expected a whole number from 0)",
-                    quote(text),
+                    "bad {what}{whole}: {} is not a coordinate (expected a whole number from 0)",
                     quote(token)
                 ))
             })

@@ -95,6 +95,13 @@ fn cell_errors_name_the_problem() {
         err_cell(&[3, 3], "1,-1"),
         "bad cell \"1,-1\": \"-1\" is not a coordinate (expected a whole number from 0)"
     );
+    let long = format!("1,{}", "a".repeat(200));
+    let e = err_cell(&[3, 3], &long);
+    assert_eq!(
+        e.matches("\"aaaa").count(),
+        1,
+        "a long input is quoted once: {e}"
+    );
     assert_eq!(
         err_cell(&[4, 4, 4], "1,2"),
         "cell \"1,2\" has 2 coordinates; a 4x4x4 board needs 3, like 0,1,2"

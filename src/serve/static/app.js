@@ -70,10 +70,17 @@ function moveText(cell, view = ui.view) {
   return cellMoveText(coords, view.gravity);
 }
 
-function showError(message) {
+// The message box floats over the bottom of the board: it goes away by
+// itself after a while, or when clicked.
+const MESSAGE_MS = 8000;
+
+function showError(message, notice = false) {
   const el = $('#error');
+  clearTimeout(ui.errorTimer);
+  el.classList.toggle('notice', notice);
   el.textContent = message || '';
   el.hidden = !message;
+  if (message) ui.errorTimer = setTimeout(() => { el.hidden = true; }, MESSAGE_MS);
 }
 
 async function act(promise) {
@@ -139,7 +146,14 @@ function buildBoard(view) {
     return;
   }
   if (d >= 3) {
+    // Coming from the whole board (a window made narrow), the slice shown is
+    // the one of the hint or the last move, not z0 w0.
+    const wasSlice = ui.layout && ui.layout.slice;
     ui.layout = { slice: true };
+    if (!wasSlice) {
+      const focus = ui.hint || view.last;
+      ui.slice = focus ? focus.split(',').map(Number) : null;
+    }
     drawSlice(board, view);
     fitCells(board);
     return;
@@ -332,7 +346,12 @@ function fitCells(board) {
     .filter((el) => el !== wrap && !el.hidden && el.getBoundingClientRect().top >= top)
     .reduce((sum, el) => sum + el.getBoundingClientRect().height, 0);
   const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : 0;
-  const availH = Math.max(200, window.innerHeight - top - below - scores - 12);
+  // Below the board: the wrap's and the page's bottom padding (the page
+  // must not scroll by a few pixels).
+  const pad = (el, side) => parseFloat(getComputedStyle(el)[side]) || 0;
+  const boardTop = board.getBoundingClientRect().top + window.scrollY;
+  const padding = pad(wrap, 'paddingBottom') + pad($('main'), 'paddingBottom') + pad(document.body, 'paddingBottom');
+  const availH = Math.max(200, window.innerHeight - boardTop - padding - below - scores - 4);
   const size = Math.floor(Math.min((availW - fixedW) / Math.max(perW, 1), (availH - fixedH) / Math.max(perH, 1)));
   setCell(Math.max(12, Math.min(MAX_CELL, size)));
   return size;
@@ -448,7 +467,8 @@ function render(game, animate = true) {
   ui.hint = null;
   $('#hint-text').textContent = '';
   if (!ui.replay) show(gameView(game), animate && !newGame);
-  $('#rules-text').textContent = `${game.rules} · ${game.rule}${game.wrap ? ' · wrap' : ''}`;
+  $('#rules-text').textContent = game.name;
+  $('#rules-text').title = `${game.rules} · ${game.rule}${game.wrap ? ' · wrap' : ''}`;
   const over = game.result !== 'ongoing';
   const player = game.to_move === 'X' ? 0 : 1;
   document.title = `${over ? (game.result === 'draw' ? 'Draw' : game.result) : game.to_move + ' to move'} · hypertac`;
@@ -577,10 +597,16 @@ function cellMoveText(coords, axis = ui.view ? ui.view.gravity : null) {
 async function playMove(text) {
   if (ui.replay) { showNotice(REPLAY_NOTICE); return; }
   if (ui.thinking) { showNotice('The computer is thinking: wait for its move, or press Stop.'); return; }
+  // After Stop the computer's turn waits: a click must not play its stone.
+  const game = ui.game;
+  if (game && game.computer_to_move && game.result === 'ongoing') {
+    showNotice(`It is the computer's turn (${game.to_move}): press "Resume computer" to let it move, or Undo to take back your move.`);
+    return;
+  }
   // A click right after a stone appears plays at once: the drop is cut short.
   finishAnimation();
-  const game = await act(api('POST', '/games/current/moves', { move: text }));
-  if (game) render(game);
+  const played = await act(api('POST', '/games/current/moves', { move: text }));
+  if (played) render(played);
 }
 
 const REPLAY_NOTICE = 'This is a replay: "Continue playing" plays on from its last move, "Back to my game" returns to your game.';
@@ -790,6 +816,8 @@ function openNewGame() {
 // The custom-shape fields show only for a custom shape.
 function showCustom() {
   const custom = $('#ng-preset').value === 'custom';
+  const preset = ui.info && ui.info.presets.find((p) => p.name === $('#ng-preset').value);
+  $('#ng-about').textContent = preset ? preset.about : '';
   $('#ng-custom').hidden = !custom;
   $('#ng-custom').disabled = !custom;
 }
@@ -813,6 +841,7 @@ async function startNewGame(event) {
     ui.paused = false;
     ui.analysis = null;
     render(game, false);
+    if (game.kept) showError(`Your previous game was kept as "${game.kept}" (see Records).`, true);
     $('#board').focus();
   } catch (e) {
     $('#ng-error').textContent = e.message;
@@ -979,7 +1008,8 @@ async function startReplay(name) {
   $('#rp-slider').max = String(data.record.moves.length);
   document.body.classList.add('replaying');
   // Only the record shows: its rules and players, none of the game in progress.
-  $('#rules-text').textContent = `${data.rules} · ${data.record.rules.rule}`;
+  $('#rules-text').textContent = data.game_name;
+  $('#rules-text').title = `${data.rules} · ${data.record.rules.rule}`;
   $('#players').textContent = `X: ${describeSide(data.record.players.x)} · O: ${describeSide(data.record.players.o)}`;
   $('#line-counts').textContent = '';
   $('#hint-text').textContent = '';
@@ -1041,13 +1071,26 @@ function openHelp() {
       : game.rule === 'anti'
         ? `Whoever completes ${game.k} in a row loses.`
         : `The first to get ${game.k} in a row wins.`;
-    p(`This game: ${game.rules}. X and O take turns placing a stone. ${win} A row may run along any axis or any diagonal${d > 2 ? ', including diagonals through the layers' : ''}.`);
-    if (game.gravity !== null) p('Stones drop: click a column (or type its number, 1 on the left) and the stone falls to the lowest free cell. X is red, O yellow.');
-    if (d === 3) p('A 3D board is drawn as its layers side by side: each small grid is one layer (z0, z1, …). Four in a row can go straight through the layers, e.g. the same cell in every layer.');
-    if (d >= 4) p('A 4D board is a grid of grids: inside each small grid x runs left to right and y top to bottom; between the grids z runs left to right and w top to bottom. Each grid is labelled with its z and w. The cell 1,2,3,0 is column 1, row 2 of the grid labelled z3 w0.');
-    if (d >= 3) p('Hover over a cell to light every line through it: that shows the lines you can make there.');
+    // On a touch screen there is no hover and no keyboard: speak of taps,
+    // and in the slice view of the z/w buttons and the map.
+    const touch = window.matchMedia('(hover: none)').matches || window.innerWidth < 600;
+    const sliced = ui.layout && ui.layout.slice;
+    const click = touch ? 'tap' : 'click';
+    p(`This game: ${game.name} (${game.shape.join('x')}). X and O take turns placing a stone. ${win} ${d === 2 ? 'A row may run across, up and down, or diagonally' : 'A row may run along any axis or any diagonal, including diagonals through the layers'}.`);
+    if (game.gravity !== null) p(`Stones drop: ${click} a column (or type its number, 1 on the left) and the stone falls to the lowest free cell. X is red, O yellow.`);
+    if (sliced) {
+      p(`The board is shown one ${game.shape[0]}x${game.shape[1]} grid at a time (x left to right, y top to bottom). The buttons above it choose the grid: ${game.shape.slice(2).map((n, i) => `${AXIS_NAMES[i + 2] || 'axis ' + (i + 2)} 0-${n - 1}`).join(', ')}. The small map below shows the whole board; ${click} one of its grids to show it.`);
+    } else {
+      if (d === 3) p('A 3D board is drawn as its layers side by side: each small grid is one layer (z0, z1, …). Four in a row can go straight through the layers, e.g. the same cell in every layer.');
+      if (d >= 4) p('A 4D board is a grid of grids: inside each small grid x runs left to right and y top to bottom; between the grids z runs left to right and w top to bottom. Each grid is labelled with its z and w. The cell 1,2,3,0 is column 1, row 2 of the grid labelled z3 w0.');
+    }
+    if (d >= 3 && !touch) p('Hover over a cell to light every line through it: that shows the lines you can make there.');
   }
-  p('Keys: arrows move the cursor, Enter or Space plays, u undo, r redo, h hint, n new game. The Hint button shows a good move, and Records saves and replays games.');
+  if (ui.game && (window.matchMedia('(hover: none)').matches || window.innerWidth < 600)) {
+    p('Undo takes back your move, Hint shows a good move, and Records saves and replays games.');
+  } else {
+    p('Keys: arrows move the cursor, Enter or Space plays, u undo, r redo, h hint, n new game. The Hint button shows a good move, and Records saves and replays games.');
+  }
   $('#help-dialog').showModal();
 }
 
@@ -1111,6 +1154,7 @@ function bind() {
   $('#rp-exit').addEventListener('click', () => exitReplay());
   $('#rp-continue').addEventListener('click', () => { const name = ui.replay.name; exitReplay(false); openRecord(name); });
   document.addEventListener('keydown', onKey);
+  $('#error').addEventListener('click', () => showError(''));
   let resizeTimer = null;
   window.addEventListener('resize', () => {
     clearTimeout(resizeTimer);
@@ -1130,7 +1174,8 @@ async function start() {
     $('#ng-preset').replaceChildren(...presets.map((p) => {
       const o = document.createElement('option');
       o.value = p.name;
-      o.textContent = `${p.name}: ${p.description}`;
+      o.textContent = p.game;
+      o.title = p.title;
       return o;
     }), Object.assign(document.createElement('option'), { value: 'custom', textContent: 'custom shape…' }));
     fillPlayers($('#ng-x'), 'human');
@@ -1142,14 +1187,17 @@ async function start() {
   let linkError = '';
   if (params.has('game') || params.has('pos')) {
     const pos = params.get('pos') || '';
-    if (params.get('game') !== 'connect4') {
-      linkError = `This link names the game "${params.get('game') || ''}": share links are for Connect Four (?game=connect4&pos=4453).`;
+    if (!params.get('game')) {
+      linkError = 'This link names no game: share links look like ?game=connect4&pos=4453.';
+    } else if (params.get('game') !== 'connect4') {
+      linkError = `This link names the game "${params.get('game').slice(0, 40)}": share links are for Connect Four (?game=connect4&pos=4453).`;
     } else {
       try {
         game = await api('POST', '/games', { game: 'connect4', pos, x: 'human', o: 'human' });
         $('#opt-scores').checked = true;
       } catch (e) {
-        linkError = `The shared position "${pos.slice(0, 60)}" cannot be opened: ${e.message}. Positions are the columns played, 1 to 7, e.g. 4453.`;
+        // The server's message quotes the position already: once is enough.
+        linkError = `The shared position cannot be opened: ${e.message}. Positions are the columns played, 1 to 7, e.g. 4453.`;
       }
     }
     history.replaceState(null, '', '/');

@@ -1,0 +1,212 @@
+//! The help screen (F1 or `:help`): every key and command of this game,
+//! laid out to the terminal's width and scrolled like a pager (htop, tig):
+//! ↑ ↓ a line, PgUp PgDn Space a page, Home End; q, Esc or F1 close it.
+
+use super::command;
+use super::render;
+use super::view::number_keys;
+use crate::session::Session;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+/// Width of the key column at 60 columns or more (narrower screens: 9).
+const KEY_WIDTH: usize = 13;
+
+/// The keys of the terminal UI for this game, as (keys, what they do).
+pub fn key_entries(session: &Session) -> Vec<(String, String)> {
+    let rules = session.rules();
+    let d = rules.shape().dims();
+    let gravity = rules.gravity();
+    let mut keys: Vec<(String, String)> = Vec::new();
+    let mut key = |k: &str, what: &str| keys.push((k.to_string(), what.to_string()));
+    for (axis, k) in [(0, "← → h l"), (1, "↑ ↓ k j"), (2, "a d"), (3, "w s")] {
+        if axis < d && Some(axis) != gravity {
+            let what = if rules.is_connect4() {
+                "choose the column".to_string()
+            } else {
+                format!("move the cursor along {}", render::axis_letter(axis))
+            };
+            key(k, &what);
+        }
+    }
+    if d > 4 {
+        key("PgUp PgDn", "move along the 5th axis (Tab picks another)");
+    }
+    if gravity.is_some() {
+        key("Enter Space", "drop a stone in the cursor's column");
+    } else {
+        key("Enter Space", "place a stone at the cursor");
+    }
+    key(
+        "mouse click",
+        if gravity.is_some() {
+            "drop a stone in that column"
+        } else {
+            "play that cell"
+        },
+    );
+    if let Some(n) = number_keys(rules) {
+        key(&format!("1-{n}"), "drop a stone in that column");
+    }
+    if rules.is_connect4() {
+        key("s", "show or hide the solver's score of every column");
+    }
+    key("u  r", "undo (to your last move) / redo");
+    key("?", "hint: the computer's best move");
+    key("n", "new game with the same rules");
+    key(":", "type a command (the list below)");
+    key(
+        "Esc",
+        "while the computer thinks: move now; closes a question",
+    );
+    key("F1", "this help");
+    key("q  Ctrl-C", "quit; the game is saved and resumes next time");
+    keys
+}
+
+/// The help as lines of at most `width` characters.
+pub fn lines(session: &Session, width: u16) -> Vec<String> {
+    let width = usize::from(width).max(20);
+    let mut out = vec![section("keys")];
+    out.extend(entries_lines(&key_entries(session), width));
+    out.push(String::new());
+    out.push(section("commands (type : first)"));
+    out.extend(entries_lines(
+        &command::help_entries(session.rules()),
+        width,
+    ));
+    out
+}
+
+fn section(title: &str) -> String {
+    format!(" {title}")
+}
+
+/// Two columns, the description wrapped at word breaks; a key wider than its
+/// column gets a line of its own.
+fn entries_lines(entries: &[(String, String)], width: usize) -> Vec<String> {
+    let key_width = if width >= 60 { KEY_WIDTH } else { 9 };
+    let indent = 2 + key_width + 1;
+    let text_width = width.saturating_sub(indent).max(10);
+    let mut out = Vec::new();
+    for (key, what) in entries {
+        let wrapped = wrap(what, text_width);
+        let mut rest = wrapped.iter();
+        if key.chars().count() > key_width {
+            out.push(format!("  {key}"));
+        } else {
+            let first = rest.next().map_or("", String::as_str);
+            out.push(
+                format!("  {key:<key_width$} {first}")
+                    .trim_end()
+                    .to_string(),
+            );
+        }
+        for line in rest {
+            out.push(format!("{:indent$}{line}", ""));
+        }
+    }
+    out
+}
+
+/// Words of `text` in lines of at most `width` characters (a longer word
+/// stands alone).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Rows of the help text on a screen `height` rows high (a title row and a
+/// key row around it).
+fn page_rows(height: u16) -> usize {
+    usize::from(height.saturating_sub(2)).max(1)
+}
+
+/// The furthest the help can be scrolled on a `width` x `height` screen.
+pub fn max_scroll(session: &Session, width: u16, height: u16) -> usize {
+    lines(session, width)
+        .len()
+        .saturating_sub(page_rows(height))
+}
+
+/// Rows a page step moves on a screen `height` rows high.
+pub fn page_step(height: u16) -> usize {
+    page_rows(height).saturating_sub(1).max(1)
+}
+
+/// Draws the help scrolled down `scroll` lines (clamped to the end).
+pub fn draw(frame: &mut Frame, session: &Session, scroll: usize) {
+    let area = frame.area();
+    let all = lines(session, area.width);
+    let rows = page_rows(area.height);
+    let top = scroll.min(all.len().saturating_sub(rows));
+    let shown = &all[top..(top + rows).min(all.len())];
+    let wide = area.width >= 60;
+    let title = if all.len() > rows {
+        let place = format!("lines {}-{} of {}", top + 1, top + shown.len(), all.len());
+        if wide {
+            format!(" hypertac help  ({place})")
+        } else {
+            format!(" help  {place}")
+        }
+    } else {
+        " hypertac help".to_string()
+    };
+    let footer = match (all.len() > rows, wide) {
+        (true, true) => "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
+        (true, false) => "↑↓ PgUp PgDn scroll  q closes",
+        (false, _) => "q, Esc or any key closes",
+    };
+    let row = |y: u16, h: u16| {
+        Rect::new(
+            area.x,
+            area.y + y,
+            area.width,
+            h.min(area.height.saturating_sub(y)),
+        )
+    };
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            title,
+            Style::default().add_modifier(Modifier::BOLD),
+        )),
+        row(0, 1),
+    );
+    frame.render_widget(Paragraph::new(shown.join("\n")), row(1, rows as u16));
+    frame.render_widget(
+        Paragraph::new(footer).style(Style::default().fg(Color::DarkGray)),
+        row(area.height.saturating_sub(1), 1),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_at_word_breaks() {
+        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
+        assert_eq!(
+            wrap("averyveryverylongword x", 5),
+            ["averyveryverylongword", "x"]
+        );
+        assert!(wrap("", 5).is_empty());
+    }
+}
