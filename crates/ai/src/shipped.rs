@@ -7,42 +7,60 @@
 //! first asks.
 
 use crate::Choice;
-use hypertac_core::Position;
+use hypertac_core::{Position, WinRule};
 use hypertac_proof::{Certificate, Strategy, Value};
 use std::sync::OnceLock;
 
-/// The shipped certificates, by file name.
-const FILES: [(&str, &[u8]); 5] = [
+/// The shipped certificates: name, the board's sizes and k (all without
+/// gravity or wrap, rule `first`), the file.
+const FILES: [(&str, &[u32], u32, &[u8]); 6] = [
     (
         "tictactoe",
+        &[3, 3],
+        3,
         include_bytes!("../../../proofs/tictactoe.proof"),
     ),
-    ("4x4-k3", include_bytes!("../../../proofs/4x4-k3.proof")),
-    ("3x3x3", include_bytes!("../../../proofs/3x3x3.proof")),
-    ("3x3x3x3", include_bytes!("../../../proofs/3x3x3x3.proof")),
-    ("qubic", include_bytes!("../../../proofs/qubic.proof")),
+    (
+        "4x4-k3",
+        &[4, 4],
+        3,
+        include_bytes!("../../../proofs/4x4-k3.proof"),
+    ),
+    (
+        "3x3x3",
+        &[3, 3, 3],
+        3,
+        include_bytes!("../../../proofs/3x3x3.proof"),
+    ),
+    (
+        "3x3x3x3",
+        &[3, 3, 3, 3],
+        3,
+        include_bytes!("../../../proofs/3x3x3x3.proof"),
+    ),
+    (
+        "qubic",
+        &[4, 4, 4],
+        4,
+        include_bytes!("../../../proofs/qubic.proof"),
+    ),
+    (
+        "4d",
+        &[4, 4, 4, 4],
+        4,
+        include_bytes!("../../../proofs/4d.proof"),
+    ),
 ];
 
-/// Every section of every shipped certificate, ready to play.
-fn strategies() -> &'static [Strategy] {
-    static ALL: OnceLock<Vec<Strategy>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        let mut out = Vec::new();
-        for (_, bytes) in FILES {
-            let Ok(cert) = Certificate::read_from(&mut &bytes[..]) else {
-                continue;
-            };
-            for s in 0..cert.sections.len() {
-                out.push(Strategy::new(&cert, s));
-            }
-        }
-        out
+/// The sections of shipped certificate `i`, read on first use.
+fn strategies(i: usize) -> &'static [Strategy] {
+    static READ: [OnceLock<Vec<Strategy>>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
+    READ[i].get_or_init(|| match Certificate::read_from(&mut &FILES[i].3[..]) {
+        Ok(cert) => (0..cert.sections.len())
+            .map(|s| Strategy::new(&cert, s))
+            .collect(),
+        Err(_) => Vec::new(),
     })
-}
-
-/// The names of the shipped certificates (for `--help` texts and tests).
-pub fn names() -> impl Iterator<Item = &'static str> {
-    FILES.iter().map(|(name, _)| *name)
 }
 
 /// The move a shipped proof of a win gives the side to move in `pos`, if
@@ -53,7 +71,14 @@ pub(crate) fn proved_move(pos: &Position) -> Option<Choice> {
         return None;
     }
     let me = pos.to_move();
-    strategies()
+    let rules = pos.rules();
+    if rules.gravity().is_some() || rules.wrap() || rules.win() != WinRule::FirstToK {
+        return None;
+    }
+    let i = FILES
+        .iter()
+        .position(|f| rules.shape().sizes() == f.1 && rules.k() == f.2)?;
+    strategies(i)
         .iter()
         .filter(|s| {
             s.player() == me && s.value() == Value::Win(me) && s.rules() == Some(pos.rules())

@@ -55,6 +55,26 @@ fn qubic_x_wins_against_the_computer_levels() {
 }
 
 #[test]
+fn four_d_x_wins_against_random_and_seed() {
+    let mut games = 0;
+    for (o_level, seed) in [(Level::Random, 0), (Level::Random, 1), (Level::Seed, 0)] {
+        let mut o = |p: &Position| {
+            choose(p, o_level, seed, &Budget::millis(60_000))
+                .unwrap()
+                .cell
+        };
+        let winner = play_out(
+            Position::new(Rules::preset("4d").unwrap()),
+            Level::Hard,
+            &mut o,
+        );
+        assert_eq!(winner, Some(Player::X), "O at {o_level:?}, seed {seed}");
+        games += 1;
+    }
+    assert_eq!(games, 3);
+}
+
+#[test]
 fn qubic_x_wins_after_every_first_two_replies_of_o() {
     // Every O reply to X's first two moves, up to symmetry, then O plays
     // the first legal cell (a different game for each opening).
@@ -92,11 +112,12 @@ fn qubic_x_wins_after_every_first_two_replies_of_o() {
 }
 
 fn canonical(sym: &Symmetries, pos: &Position) -> Vec<u64> {
-    let mut stones = vec![0u64; 2];
+    let words = pos.rules().shape().cell_count().div_ceil(64) as usize;
+    let mut stones = vec![0u64; 2 * words];
     for (c, p) in pos.stones() {
-        stones[p.index()] |= 1 << c.0;
+        stones[p.index() * words + c.0 as usize / 64] |= 1 << (c.0 % 64);
     }
-    let mut out = vec![0u64; 2];
+    let mut out = vec![0u64; 2 * words];
     sym.canonical(&stones, &mut out);
     out
 }
@@ -108,6 +129,19 @@ fn canonical(sym: &Symmetries, pos: &Position) -> Vec<u64> {
 /// certificate, must be accepted by the checker (27 s in release mode).
 #[test]
 fn qubic_player_is_perfect_over_the_whole_tree() {
+    player_is_perfect_over_the_whole_tree(qubic());
+}
+
+/// As above on 4^4 (the shipped 21,900-entry proof): a longer run, about
+/// 15 minutes in release mode:
+/// `cargo test --release -p hypertac-ai --test shipped -- --ignored`.
+#[test]
+#[ignore]
+fn four_d_player_is_perfect_over_the_whole_tree() {
+    player_is_perfect_over_the_whole_tree(Rules::preset("4d").unwrap());
+}
+
+fn player_is_perfect_over_the_whole_tree(rules: Rules) {
     use hypertac_core::record::RulesSpec;
     use hypertac_proof::derive::DEFAULT_LIMITS;
     use hypertac_proof::{verify, Certificate, Forced, Goal, Oracle, Section, Value};
@@ -146,8 +180,8 @@ fn qubic_player_is_perfect_over_the_whole_tree() {
                     let chosen = choose(pos, Level::Hard, 1, &Budget::default()).unwrap();
                     self.calls += 1;
                     let s = self.oracle.stones();
-                    let (x, o) = (s[..1].to_vec(), s[1..].to_vec());
-                    self.section.push(&x, &o, chosen.cell);
+                    let (x, o) = s.split_at(s.len() / 2);
+                    self.section.push(x, o, chosen.cell);
                     chosen.cell
                 }
             };
@@ -174,10 +208,9 @@ fn qubic_player_is_perfect_over_the_whole_tree() {
             pos.undo();
         }
     }
-    let rules = qubic();
     let mut walk = Walk {
         oracle: Oracle::new(&rules, DEFAULT_LIMITS).unwrap(),
-        section: Section::new(Player::X, Goal::Win, 64),
+        section: Section::new(Player::X, Goal::Win, rules.shape().cell_count()),
         seen: HashSet::new(),
         sym: Symmetries::new(&rules),
         calls: 0,
