@@ -62,7 +62,7 @@ pub struct SequenceLimits {
 
 /// The limits hypertac's prover writes certificates for.
 pub const DEFAULT_LIMITS: SequenceLimits = SequenceLimits {
-    nodes: 4096,
+    nodes: 16384,
     depth: 64,
 };
 

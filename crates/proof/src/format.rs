@@ -15,7 +15,7 @@
 //!  "moves":"0,0,0;1,1,1",
 //!  "value":"X wins",
 //!  "best":"3,3,3",
-//!  "derive":{"sequence_nodes":4096,"sequence_depth":64},
+//!  "derive":{"sequence_nodes":16384,"sequence_depth":64},
 //!  "sections":[{"player":"X","goal":"win","entries":1234,"bytes":20000}],
 //!  "stats":{"nodes":1000000}}
 //! ```

@@ -173,15 +173,17 @@ impl Walk {
 
     /// The winner's move where the checker derives none (version 2).
     ///
-    /// First a *settling* move: one after which the checker derives the
-    /// answer to every reply, so nothing below it needs an entry (found by
-    /// trying the strongest-looking moves, each dropped at its first reply
-    /// the checker cannot answer; replies that stopped a move before are
-    /// tried first). Such a move wins whether or not the search ever looked
-    /// at it: the checker's derivations are proofs. Else, of the moves the
-    /// table shows winning and the first move of a threat sequence, the one
-    /// after which the fewest replies leave a position the checker cannot
-    /// answer; the table's order breaks ties.
+    /// First a *settling* move: one after which the checker answers every
+    /// reply itself, so nothing below it needs an entry (found by trying
+    /// the strongest-looking moves, each dropped at its first reply the
+    /// checker cannot answer; replies that stopped a move before are tried
+    /// first). Such a move wins whether or not the search ever looked at
+    /// it: the checker's derivations are proofs. Else the cheapest of: the
+    /// moves the table shows winning and the first move of a threat
+    /// sequence, each costing at least one entry per reply the checker
+    /// cannot answer ([`Walk::cost`]); and *two-step* moves, after which
+    /// every such reply has a settling answer, costing exactly one entry
+    /// per such reply ([`Walk::two_step`]). The table's order breaks ties.
     fn strategic_move(&mut self, s: &mut Search) -> Result<u32, String> {
         let mut candidates = table_wins(s);
         if let Some(c) = sequence_move(s) {
@@ -190,63 +192,108 @@ impl Walk {
         }
         candidates.truncate(MAX_CANDIDATES);
         let mut probe: Vec<u32> = candidates.clone();
-        let mut others: Vec<(u32, u32)> = legal_moves(&mut s.board)
-            .into_iter()
-            .filter(|c| !candidates.contains(c))
-            .map(|c| (s.move_score(c), c))
-            .collect();
-        others.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
-        probe.extend(others.into_iter().map(|(_, c)| c).take(MAX_PROBES));
+        probe.extend(
+            by_strength(s)
+                .into_iter()
+                .filter(|c| !candidates.contains(c))
+                .take(MAX_PROBES),
+        );
         let mut killers: Vec<u32> = Vec::new();
         for &c in &probe {
             if self.settles(s, c, &mut killers) {
                 return Ok(c);
             }
         }
-        if candidates.is_empty() {
-            return best_move(s);
-        }
-        let mut best = (usize::MAX, candidates[0]);
+        let mut best = (usize::MAX, None);
         for &c in &candidates {
             let cost = self.cost(s, c, best.0);
             if cost < best.0 {
-                best = (cost, c);
+                best = (cost, Some(c));
             }
             if cost == 0 {
                 break;
             }
         }
-        Ok(best.1)
+        // A table move's replies that need an entry usually need more below
+        // them; a two-step move's need exactly one each.
+        let mut bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
+        for &c in probe.iter().take(MAX_TWO_STEP) {
+            if let Some(cost) = self.two_step(s, c, bound) {
+                best = (cost, Some(c));
+                bound = cost;
+            }
+        }
+        match best.1 {
+            Some(c) => Ok(c),
+            None => best_move(s),
+        }
     }
 
-    /// Whether the checker derives the answer to every reply to the
-    /// winner's move `c` (trying the `killers`, replies that stopped other
-    /// moves, first, and adding the one that stops this move).
-    fn settles(&mut self, s: &mut Search, c: u32, killers: &mut Vec<u32>) -> bool {
-        let me = s.board.to_move();
-        let opp = me.other();
-        self.make(s, c, me);
+    /// The replies the checker follows after the winner's move (the other
+    /// side to move now): `None` when that side completes a line at once.
+    fn replies(&mut self, s: &mut Search, killers: &[u32]) -> Option<Vec<u32>> {
+        let opp = s.board.to_move();
+        let winner = opp.other();
         let o = self.oracle.as_mut().expect("an oracle");
-        let replies = match o.replies_needed(me) {
-            _ if matches!(o.forced(opp), Forced::Win(_)) => None,
-            None => Some(Vec::new()),
-            Some(Some(r)) => Some(vec![r as u32]),
+        if matches!(o.forced(opp), Forced::Win(_)) {
+            return None;
+        }
+        Some(match o.replies_needed(winner) {
+            None => Vec::new(),
+            Some(Some(r)) => vec![r as u32],
             Some(None) => {
                 let mut all = legal_moves(&mut s.board);
                 all.sort_by_key(|r| killers.iter().position(|k| k == r).unwrap_or(usize::MAX));
-                Some(all)
+                all
             }
-        };
+        })
+    }
+
+    /// How the checker answers the position after a reply (the winner to
+    /// move): `Some(true)` by itself (a line now, a threat sequence, or a
+    /// forced block that settles), `Some(false)` only with an entry, `None`
+    /// never (the winner has lost).
+    fn answered(&mut self, s: &mut Search, blocks: u32) -> Option<bool> {
+        let me = s.board.to_move();
+        let o = self.oracle.as_mut().expect("an oracle");
+        match o.forced(me) {
+            Forced::Win(_) => Some(true),
+            Forced::Lost => None,
+            Forced::Free => Some(o.threat_sequence(me).is_some()),
+            Forced::Block(b) if blocks > 0 => {
+                Some(self.settles_within(s, b as u32, &mut Vec::new(), blocks - 1))
+            }
+            Forced::Block(_) => Some(false),
+        }
+    }
+
+    /// Whether the winner's move `c` is settling: the checker answers every
+    /// reply by itself (trying the `killers`, replies that stopped other
+    /// moves, first, and adding the one that stops this move).
+    fn settles(&mut self, s: &mut Search, c: u32, killers: &mut Vec<u32>) -> bool {
+        self.settles_within(s, c, killers, BLOCK_DEPTH)
+    }
+
+    /// As [`Walk::settles`]; a reply that leaves the winner a forced block
+    /// counts as answered when the block settles in turn, up to `blocks`
+    /// blocks deep (the checker plays blocks without entries).
+    fn settles_within(
+        &mut self,
+        s: &mut Search,
+        c: u32,
+        killers: &mut Vec<u32>,
+        blocks: u32,
+    ) -> bool {
+        let me = s.board.to_move();
+        let opp = me.other();
+        self.make(s, c, me);
+        let replies = self.replies(s, killers);
         let mut settled = replies.is_some();
         for r in replies.unwrap_or_default() {
-            o.play(r as usize, opp);
-            let derived = match o.forced(me) {
-                Forced::Win(_) => true,
-                Forced::Free => o.threat_sequence(me).is_some(),
-                Forced::Block(_) | Forced::Lost => false,
-            };
-            o.undo(r as usize, opp);
-            if !derived {
+            self.make(s, r, opp);
+            let answered = self.answered(s, blocks) == Some(true);
+            self.unmake(s, r, opp);
+            if !answered {
                 killers.retain(|&k| k != r);
                 killers.insert(0, r);
                 settled = false;
@@ -257,38 +304,65 @@ impl Walk {
         settled
     }
 
-    /// How many replies to the winner's move `c` leave the checker without
-    /// a move to derive (a forced block counts as one), counted up to `bound`.
+    /// Whether a settling move answers the position (the winner to move),
+    /// among the strongest-looking [`MAX_PROBES`].
+    fn has_settling_answer(&mut self, s: &mut Search, killers: &mut Vec<u32>) -> bool {
+        by_strength(s)
+            .into_iter()
+            .take(MAX_PROBES)
+            .any(|m| self.settles(s, m, killers))
+    }
+
+    /// How many replies to the winner's move `c` the checker answers only
+    /// with an entry, counted up to `bound` (`usize::MAX` if `c` loses).
     fn cost(&mut self, s: &mut Search, c: u32, bound: usize) -> usize {
         let me = s.board.to_move();
         let opp = me.other();
         self.make(s, c, me);
-        let o = self.oracle.as_mut().expect("an oracle");
-        let replies = match o.replies_needed(me) {
-            _ if matches!(o.forced(opp), Forced::Win(_)) => None,
-            None => Some(Vec::new()),
-            Some(Some(r)) => Some(vec![r as u32]),
-            Some(None) => Some(legal_moves(&mut s.board)),
-        };
         let mut cost = 0;
-        match replies {
+        match self.replies(s, &[]) {
             None => cost = usize::MAX,
             Some(replies) => {
                 for r in replies {
-                    o.play(r as usize, opp);
-                    cost += match o.forced(me) {
-                        Forced::Win(_) => 0,
-                        Forced::Block(_) => 1,
-                        Forced::Lost => usize::MAX / 2,
-                        Forced::Free => usize::from(o.threat_sequence(me).is_none()),
-                    };
-                    o.undo(r as usize, opp);
+                    self.make(s, r, opp);
+                    cost = cost.saturating_add(match self.answered(s, BLOCK_DEPTH) {
+                        Some(true) => 0,
+                        Some(false) => 1,
+                        None => usize::MAX / 2,
+                    });
+                    self.unmake(s, r, opp);
                     if cost >= bound {
                         break;
                     }
                 }
             }
         }
+        self.unmake(s, c, me);
+        cost
+    }
+
+    /// With the winner's move `c`: how many replies the checker answers
+    /// only with an entry, if each of those has a settling answer and
+    /// there are fewer than `bound`; `None` otherwise.
+    fn two_step(&mut self, s: &mut Search, c: u32, bound: usize) -> Option<usize> {
+        let me = s.board.to_move();
+        let opp = me.other();
+        self.make(s, c, me);
+        let cost = self.replies(s, &[]).and_then(|replies| {
+            let mut killers = Vec::new();
+            let mut n = 0;
+            for r in replies {
+                self.make(s, r, opp);
+                let step = match self.answered(s, BLOCK_DEPTH) {
+                    Some(true) => Some(0),
+                    Some(false) if self.has_settling_answer(s, &mut killers) => Some(1),
+                    _ => None,
+                };
+                self.unmake(s, r, opp);
+                n += step.filter(|k| n + k < bound)?;
+            }
+            Some(n)
+        });
         self.unmake(s, c, me);
         cost
     }
@@ -374,8 +448,25 @@ fn sequence_move(s: &mut Search) -> Option<u32> {
 
 /// Most winning moves compared by [`Walk::strategic_move`].
 const MAX_CANDIDATES: usize = 8;
+/// Most moves [`Walk::strategic_move`] tries as two-step moves.
+const MAX_TWO_STEP: usize = 16;
+/// How many entries one reply needing an entry after a table move counts
+/// for, against a two-step move.
+const TWO_STEP_WEIGHT: usize = 2;
+/// Forced blocks a settling move may leave the winner, one after another.
+const BLOCK_DEPTH: u32 = 8;
 /// Most other moves tried as settling moves by [`Walk::strategic_move`].
 const MAX_PROBES: usize = 32;
+
+/// The legal moves, strongest-looking first (the search's order).
+fn by_strength(s: &mut Search) -> Vec<u32> {
+    let mut moves: Vec<(u32, u32)> = legal_moves(&mut s.board)
+        .into_iter()
+        .map(|c| (s.move_score(c), c))
+        .collect();
+    moves.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
+    moves.into_iter().map(|(_, c)| c).collect()
+}
 
 /// Every move whose position the table shows lost for the other side, in
 /// the search's order (strongest first).
