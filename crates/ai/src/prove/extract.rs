@@ -471,40 +471,22 @@ fn by_strength(s: &mut Search) -> Vec<u32> {
 /// Every move whose position the table shows lost for the other side, in
 /// the search's order (strongest first).
 fn table_wins(s: &mut Search) -> Vec<u32> {
-    let me = s.board.to_move();
-    let mut moves: Vec<(u32, u32)> = legal_moves(&mut s.board)
+    by_strength(s)
         .into_iter()
-        .map(|c| (s.move_score(c), c))
-        .collect();
-    moves.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
-    moves
-        .into_iter()
-        .filter(|&(_, c)| {
-            let key = s.canon.key_with(c, me) ^ s.salt();
-            s.table.get(key).is_some_and(|(phi, _)| phi >= INF)
-        })
-        .map(|(_, c)| c)
+        .filter(|&c| table_shows_won(s, c))
         .collect()
 }
 
 /// A move whose position the table shows lost for the other side, looked
 /// for in the search's order (strongest first), where it most likely is.
 fn from_table(s: &mut Search) -> Option<u32> {
-    let me = s.board.to_move();
-    let mut moves: Vec<(u32, u32)> = legal_moves(&mut s.board)
-        .into_iter()
-        .map(|c| (s.move_score(c), c))
-        .collect();
-    moves.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
-    for (_, c) in moves {
-        let key = s.canon.key_with(c, me) ^ s.salt();
-        if let Some((phi, _)) = s.table.get(key) {
-            if phi >= INF {
-                return Some(c);
-            }
-        }
-    }
-    None
+    by_strength(s).into_iter().find(|&c| table_shows_won(s, c))
+}
+
+/// Whether the table shows the position after the mover's `c` lost for the other side.
+fn table_shows_won(s: &Search, c: u32) -> bool {
+    let key = s.canon.key_with(c, s.board.to_move()) ^ s.salt();
+    s.table.get(key).is_some_and(|(phi, _)| phi >= INF)
 }
 
 fn entry(s: &Search, mv: u32) -> Entry {
