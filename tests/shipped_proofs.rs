@@ -2,21 +2,13 @@
 //! refused with one clear line, and no small header makes `hypertac verify`
 //! take much memory.
 
+mod common;
+
 use hypertac_proof::{Certificate, Section, Value};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn run(path: &Path) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hypertac"))
-        .arg("verify")
-        .arg(path)
-        .output()
-        .expect("run hypertac");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
+    common::run_args(&["verify", path.to_str().expect("a UTF-8 path")])
 }
 
 fn shipped(name: &str) -> PathBuf {
