@@ -234,6 +234,13 @@ impl Walk {
     fn replies(&mut self, s: &mut Search, killers: &[u32]) -> Option<Vec<u32>> {
         let opp = s.board.to_move();
         let winner = opp.other();
+        match s.board.result() {
+            // The winner's move completed a line.
+            Some(-1) => return Some(Vec::new()),
+            // A full board: enough only when the winner need not win.
+            Some(_) => return (winner != s.attacker).then(Vec::new),
+            None => {}
+        }
         let o = self.oracle.as_mut().expect("an oracle");
         if matches!(o.forced(opp), Forced::Win(_)) {
             return None;
@@ -255,6 +262,13 @@ impl Walk {
     /// never (the winner has lost).
     fn answered(&mut self, s: &mut Search, blocks: u32) -> Option<bool> {
         let me = s.board.to_move();
+        match s.board.result() {
+            // The reply completed a line of the other side.
+            Some(-1) => return None,
+            // A full board: enough only when the winner need not win.
+            Some(_) => return (me != s.attacker).then_some(true),
+            None => {}
+        }
         let o = self.oracle.as_mut().expect("an oracle");
         match o.forced(me) {
             Forced::Win(_) => Some(true),
