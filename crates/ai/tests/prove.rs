@@ -2,11 +2,10 @@
 //! Connect Four solver, and certificates the independent checker accepts.
 
 use hypertac_ai::connect4;
-use hypertac_ai::prove::{Prover, Strategy, Verdict};
+use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
-use hypertac_core::record::RulesSpec;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
-use hypertac_proof::{verify, Certificate, Goal, Section, Value};
+use hypertac_proof::{verify, Value};
 use std::collections::HashMap;
 
 fn rules(sizes: &[u32], k: u32, gravity: Option<usize>) -> Rules {
@@ -30,34 +29,10 @@ fn proved_and_verified(pos: &Position) -> Verdict {
         Verdict::Draw => Value::Draw,
         Verdict::Unknown => panic!("no budget limit, yet unknown"),
     };
-    let cert = certificate(pos, value, &p.certificate().unwrap());
+    let cert = p.proof_file("test", 0.0).unwrap();
     let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.value, value);
     v
-}
-
-fn certificate(pos: &Position, value: Value, strategies: &[Strategy]) -> Certificate {
-    let cells = pos.rules().shape().cell_count();
-    let sections = strategies
-        .iter()
-        .map(|s| {
-            let goal = if s.win { Goal::Win } else { Goal::NotLose };
-            let mut sec = Section::new(s.player, goal, cells);
-            for e in &s.entries {
-                sec.push(&e.x, &e.o, Cell(u64::from(e.mv)));
-            }
-            sec
-        })
-        .collect();
-    Certificate {
-        rules: RulesSpec::of(pos.rules()),
-        moves: pos.moves().to_vec(),
-        value,
-        best: None,
-        derive: Some(hypertac_proof::derive::DEFAULT_LIMITS),
-        sections,
-        stats: serde_json::json!({}),
-    }
 }
 
 #[test]

@@ -50,6 +50,19 @@ pub(crate) fn forced(board: &Board, p: Player) -> Forced {
     }
 }
 
+/// With the other side of `p` to move (and no winning cell of its own):
+/// `None` when `p` has two winning cells (no reply needs checking: the
+/// other side takes at most one), `Some(Some(c))` when it has one (only the
+/// block `c` does: any other reply lets `p` complete it), `Some(None)`
+/// otherwise (every reply).
+pub(crate) fn replies_needed(board: &Board, p: Player) -> Option<Option<usize>> {
+    match board.winning_cells(p) {
+        (0, _) => Some(None),
+        (1, [c, _]) => Some(Some(c)),
+        _ => None,
+    }
+}
+
 /// The limits of [`threat_sequence`]: moves of the attacker tried in all,
 /// and moves of the attacker in one sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,11 +244,7 @@ impl Oracle {
     /// cells (no reply needs checking), `Some(Some(c))` when it has one
     /// (only the block `c` does), `Some(None)` otherwise.
     pub fn replies_needed(&self, p: Player) -> Option<Option<usize>> {
-        match self.board.winning_cells(p) {
-            (0, _) => Some(None),
-            (1, [c, _]) => Some(Some(c)),
-            _ => None,
-        }
+        replies_needed(&self.board, p)
     }
 
     /// X's words then O's words (cell i = bit i % 64 of word i / 64).

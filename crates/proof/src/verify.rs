@@ -18,7 +18,7 @@
 //! overflow the call stack.
 
 use crate::board::{Board, Lines};
-use crate::derive::{forced, threat_sequence, Forced, SequenceLimits};
+use crate::derive::{forced, replies_needed, threat_sequence, Forced, SequenceLimits};
 use crate::format::{Certificate, Goal, Section, Value};
 use crate::symmetry::Symmetries;
 use hypertac_core::{notation, Player, Position, Rules, WinRule};
@@ -444,11 +444,7 @@ impl<'a> Checker<'a> {
         if self.derive.is_none() {
             return Some(None);
         }
-        match self.board.winning_cells(self.player) {
-            (0, _) => Some(None),
-            (1, [c, _]) => Some(Some(c)),
-            _ => None,
-        }
+        replies_needed(&self.board, self.player)
     }
 
     /// Checks a position with P to move (the board as it is).
