@@ -35,6 +35,7 @@ pub fn run(seconds: f64) -> i32 {
         zones: false,
         zone_sequences: 1,
         attacker_zones: false,
+        pairings: false,
     };
     println!(
         "{:<12} {:<26} {:<8} {:>10} {:>9} {:>10} {:>10} {:>9} {:>7} {:>7}",

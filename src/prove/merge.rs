@@ -106,7 +106,7 @@ pub fn merge(
         let goal = if win { Goal::Win } else { Goal::NotLose };
         let mut section = Section::new(player, goal, cells);
         for e in &entries {
-            section.push(&e.x, &e.o, Cell(u64::from(e.mv)));
+            e.write_to(&mut section);
         }
         if player == root.to_move() {
             best = entries.first().map(|e| Cell(u64::from(e.mv)));

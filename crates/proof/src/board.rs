@@ -140,6 +140,21 @@ impl Board {
         }
     }
 
+    /// The board's lines.
+    pub fn lines(&self) -> &Lines {
+        &self.lines
+    }
+
+    /// Stones of `p` on line `l`.
+    pub fn count(&self, l: usize, p: Player) -> u8 {
+        self.counts[l][p.index()]
+    }
+
+    /// Whether stones fall (then a cell may be empty yet not playable).
+    pub fn has_gravity(&self) -> bool {
+        self.gravity.is_some()
+    }
+
     /// Words per side.
     pub fn words(&self) -> usize {
         self.words

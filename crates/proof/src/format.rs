@@ -74,7 +74,8 @@ use std::path::Path;
 
 /// The first line of every proof file (without its newline).
 pub const MAGIC: &str = "hypertac-proof";
-/// The format version this code writes (it reads 1 and 2).
+/// The format version this code writes without pairing entries (it reads
+/// 1 to 3, and writes 3 when a section has pairing entries).
 pub const VERSION: u32 = 2;
 /// Most cells a board of a proof may have (moves are stored as `u16`).
 pub const MAX_CELLS: u64 = 65535;
@@ -188,6 +189,9 @@ pub struct Section {
     cells: u64,
     side_bytes: usize,
     data: Vec<u8>,
+    /// The pairings of pairing entries (version 3): entry index and its
+    /// pairs' cells, two by two; in entry order.
+    pairings: Vec<(u32, Vec<u16>)>,
 }
 
 impl Section {
@@ -206,6 +210,7 @@ impl Section {
             cells,
             side_bytes: cells.div_ceil(8) as usize,
             data: Vec::new(),
+            pairings: Vec::new(),
         }
     }
 
@@ -236,6 +241,33 @@ impl Section {
         self.data.extend_from_slice(&(mv.0 as u16).to_le_bytes());
     }
 
+    /// Appends a pairing entry (version 3): the player plays `mv`, and then
+    /// `pairs` (cells, two by two) is a pairing strategy against the other
+    /// side (see [`crate::pairing`]), which settles every reply below.
+    ///
+    /// # Panics
+    /// If `pairs` has an odd number of cells.
+    pub fn push_pairing(&mut self, x: &[u64], o: &[u64], mv: Cell, pairs: &[Cell]) {
+        assert!(pairs.len() % 2 == 0, "pairs come two by two");
+        let i = self.len() as u32;
+        self.push(x, o, mv);
+        self.pairings
+            .push((i, pairs.iter().map(|c| c.0 as u16).collect()));
+    }
+
+    /// The pairs of entry `i` (cells, two by two) if it is a pairing entry.
+    pub fn pairing(&self, i: usize) -> Option<&[u16]> {
+        self.pairings
+            .binary_search_by_key(&(i as u32), |p| p.0)
+            .ok()
+            .map(|j| self.pairings[j].1.as_slice())
+    }
+
+    /// Number of pairing entries.
+    pub fn pairing_count(&self) -> usize {
+        self.pairings.len()
+    }
+
     /// Appends the entries of `others` (sections of boards of as many
     /// cells) whose position is not here yet; returns how many were added.
     /// Joining certificates of parts of a proof needs this, since the file
@@ -254,8 +286,11 @@ impl Section {
         let mut added = 0;
         for other in others {
             assert_eq!(self.cells, other.cells, "sections of different boards");
-            for e in other.data.chunks_exact(size) {
+            for (i, e) in other.data.chunks_exact(size).enumerate() {
                 if seen.insert(e[..stones].to_vec()) {
+                    if let Some(pairs) = other.pairing(i) {
+                        self.pairings.push((self.len() as u32, pairs.to_vec()));
+                    }
                     self.data.extend_from_slice(e);
                     added += 1;
                 }
@@ -302,8 +337,9 @@ impl Section {
         &self.data
     }
 
-    /// The entries in the version-2 encoding (see the module docs).
-    fn encode_v2(&self) -> Vec<u8> {
+    /// The entries in the version-2 encoding, or with `pairs` version 3
+    /// (see the module docs).
+    fn encode_v2(&self, pairs: bool) -> Vec<u8> {
         let mut out = Vec::new();
         let mut cells = Vec::new();
         for i in 0..self.len() {
@@ -321,13 +357,25 @@ impl Section {
                 }
             }
             put_varint(&mut out, mv.0);
+            if pairs {
+                match self.pairing(i) {
+                    None => put_varint(&mut out, 0),
+                    Some(p) => {
+                        put_varint(&mut out, (p.len() / 2) as u64 + 1);
+                        for &c in p {
+                            put_varint(&mut out, u64::from(c));
+                        }
+                    }
+                }
+            }
             cells.clear();
         }
         out
     }
 
-    /// Reads `entries` entries in the version-2 encoding from exactly `data`.
-    fn decode_v2(&mut self, data: &[u8], entries: u64) -> Result<(), String> {
+    /// Reads `entries` entries in the version-2 encoding (with `pairs`,
+    /// version 3) from exactly `data`.
+    fn decode_v2(&mut self, data: &[u8], entries: u64, pairs: bool) -> Result<(), String> {
         let mut at = 0usize;
         let cells = self.cells;
         let mut x = vec![0u64; cells.div_ceil(64) as usize];
@@ -376,7 +424,27 @@ impl Section {
                     "entry {i}: the move, cell index {mv}, is off the {cells}-cell board"
                 ));
             }
-            self.push(&x, &o, Cell(mv));
+            // Version 3: 0 for an ordinary entry, 1 + pairs for a pairing entry.
+            let tag = if pairs { next()? } else { 0 };
+            let count = tag.saturating_sub(1);
+            if count > cells / 2 {
+                return Err(format!("entry {i}: {count} pairs on a {cells}-cell board"));
+            }
+            let mut paired = Vec::new();
+            for _ in 0..2 * count {
+                let c = next()?;
+                if c >= cells {
+                    return Err(format!(
+                        "entry {i}: a paired cell, index {c}, is off the {cells}-cell board"
+                    ));
+                }
+                paired.push(Cell(c));
+            }
+            if tag > 0 {
+                self.push_pairing(&x, &o, Cell(mv), &paired);
+            } else {
+                self.push(&x, &o, Cell(mv));
+            }
             i += 1;
         }
         if i < entries {
@@ -438,6 +506,29 @@ impl Section {
                 "X has {nx} stones and O {no}: not a position with {} to move",
                 self.player
             ));
+        }
+        if let Some(pairs) = self.pairing(i) {
+            if self.goal == Goal::Win {
+                return Err(
+                    "a pairing entry in a win section: a pairing proves not losing only".into(),
+                );
+            }
+            let mut used = std::collections::HashSet::new();
+            for &c in pairs {
+                let c = u64::from(c);
+                let (byte, bit) = ((c / 8) as usize, c % 8);
+                if c >= self.cells {
+                    return Err(format!("a paired cell, index {c}, is off the board"));
+                }
+                if c == mv.0 || (x[byte] | o[byte]) >> bit & 1 != 0 {
+                    return Err(format!(
+                        "the paired cell index {c} is not empty after the move"
+                    ));
+                }
+                if !used.insert(c) {
+                    return Err(format!("the pairing uses cell index {c} twice"));
+                }
+            }
         }
         Ok(())
     }
@@ -590,15 +681,26 @@ impl Certificate {
                 bytes: None,
             });
         }
+        let pairs = self.sections.iter().any(|s| !s.pairings.is_empty());
+        if pairs && self.derive.is_none() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "pairing entries need format version 3 (a certificate with \"derive\")",
+            ));
+        }
         let encoded: Vec<Vec<u8>> = match self.derive {
             None => Vec::new(),
-            Some(_) => self.sections.iter().map(Section::encode_v2).collect(),
+            Some(_) => self.sections.iter().map(|s| s.encode_v2(pairs)).collect(),
         };
         for (h, e) in sections.iter_mut().zip(&encoded) {
             h.bytes = Some(e.len() as u64);
         }
         let header = Header {
-            version: if self.derive.is_some() { 2 } else { 1 },
+            version: match (self.derive.is_some(), pairs) {
+                (false, _) => 1,
+                (true, false) => 2,
+                (true, true) => 3,
+            },
             rules: self.rules.clone(),
             moves: notation::format_move_list(shape, &self.moves),
             value: self.value.to_string(),
@@ -653,9 +755,9 @@ impl Certificate {
         let line = read_line(&mut r, MAX_HEADER_BYTES, "header")?;
         let header: Header = serde_json::from_slice(&line)
             .map_err(|e| ProofError::new(format!("bad proof header: {e}")))?;
-        if header.version != 1 && header.version != 2 {
+        if !(1..=3).contains(&header.version) {
             return Err(ProofError::new(format!(
-                "proof format version {} is not supported (this hypertac reads versions 1 and 2)",
+                "proof format version {} is not supported (this hypertac reads versions 1 to 3)",
                 header.version
             )));
         }
@@ -666,10 +768,10 @@ impl Certificate {
                     "bad proof header: \"derive\" belongs to version 2, not 1",
                 ))
             }
-            (_, None) => {
-                return Err(ProofError::new(
-                    "bad proof header: version 2 needs \"derive\" (the checker's threat-sequence limits)",
-                ))
+            (v, None) => {
+                return Err(ProofError::new(format!(
+                    "bad proof header: version {v} needs \"derive\" (the checker's threat-sequence limits)"
+                )))
             }
             (_, Some(d)) => {
                 if d.sequence_nodes > MAX_SEQUENCE_NODES || d.sequence_depth > MAX_SEQUENCE_DEPTH {
@@ -752,7 +854,7 @@ impl Certificate {
                 }
                 (Some(_), None) => {
                     return Err(ProofError::new(format!(
-                        "bad proof header: section {s} needs \"bytes\" in version 2"
+                        "bad proof header: section {s} needs \"bytes\" in versions 2 and 3"
                     )))
                 }
                 (Some(_), Some(bytes)) => {
@@ -765,7 +867,7 @@ impl Certificate {
                         )));
                     }
                     section
-                        .decode_v2(&data, h.entries)
+                        .decode_v2(&data, h.entries, header.version == 3)
                         .map_err(|e| ProofError::new(format!("section {s} {e}")))?;
                 }
             }

@@ -15,6 +15,7 @@
 mod board;
 pub mod derive;
 pub mod format;
+mod pairing;
 mod strategy;
 pub mod symmetry;
 mod verify;

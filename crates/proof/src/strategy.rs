@@ -4,8 +4,9 @@ use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced, SequenceLimits};
 use crate::format::{Certificate, Value};
 use crate::symmetry::Symmetries;
-use crate::verify::{entry_table, KeyMap};
+use crate::verify::{entry_table, pairing_table, KeyMap};
 use hypertac_core::{Cell, Player, Position, Rules};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// One section of a certificate, ready to answer "what does the proving side play here?".
@@ -21,16 +22,21 @@ pub struct Strategy {
     lines: Option<Arc<Lines>>,
     symmetries: Symmetries,
     entries: KeyMap<(u32, u16)>,
+    /// The pairing entries' pairs (canonical frame), by entry index.
+    pairings: HashMap<u32, Box<[u16]>>,
 }
 
 /// How the strategy knows its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum How {
     /// Completes a line, from an entry, or the first move of a threat
     /// sequence: the position is proved on its own.
     Proved,
     /// The forced block: right wherever the strategy reaches the position.
     Block,
+    /// A pairing entry's move, with its pairs (on the board's frame): from
+    /// then on the strategy answers each paired cell with its partner.
+    Pairing(Vec<u16>),
 }
 
 impl Strategy {
@@ -47,6 +53,7 @@ impl Strategy {
             lines: None,
             symmetries: Symmetries::identity(0),
             entries: KeyMap::default(),
+            pairings: HashMap::new(),
         };
         let Some(s) = cert.sections.get(section) else {
             return empty(Player::X);
@@ -62,6 +69,7 @@ impl Strategy {
         let Ok(entries) = entry_table(s, &symmetries, words) else {
             return empty(s.player);
         };
+        let pairings = pairing_table(s, &symmetries, words);
         Strategy {
             player: s.player,
             value: cert.value,
@@ -71,6 +79,7 @@ impl Strategy {
             lines: Some(Arc::new(lines)),
             symmetries,
             entries,
+            pairings,
         }
     }
 
@@ -107,7 +116,7 @@ impl Strategy {
     pub fn lookup(&self, pos: &Position) -> Option<Cell> {
         let mut board = self.board_of(pos)?;
         match self.move_at(&mut board)? {
-            (c, How::Proved) => Some(c),
+            (c, How::Proved | How::Pairing(_)) => Some(c),
             (_, How::Block) => None,
         }
     }
@@ -129,17 +138,34 @@ impl Strategy {
         }
         let mut board = Board::new(rules, lines.clone());
         let mut mover = Player::X;
+        // Cell -> partner, once a pairing entry was played.
+        let mut partner: Option<Vec<u32>> = None;
+        let mut last = None;
         for (i, &c) in moves.iter().enumerate() {
             if i >= self.root.len() && mover == self.player {
-                match self.move_at(&mut board) {
-                    Some((m, _)) if m == c => {}
-                    _ => return self.lookup(pos),
+                match &partner {
+                    Some(map) => {
+                        if answer_due(&board, map, last).is_some_and(|due| due != c.0 as usize) {
+                            return self.lookup(pos);
+                        }
+                    }
+                    None => match self.move_at(&mut board) {
+                        Some((m, How::Pairing(pairs))) if m == c => {
+                            partner = Some(partner_map(&pairs, lines.cells()));
+                        }
+                        Some((m, _)) if m == c => {}
+                        _ => return self.lookup(pos),
+                    },
                 }
             }
             board.play(c.0 as usize, mover);
+            last = Some(c.0 as usize);
             mover = mover.other();
         }
-        self.move_at(&mut board).map(|(c, _)| c)
+        match &partner {
+            Some(map) => pairing_move(&board, map, last, self.player),
+            None => self.move_at(&mut board).map(|(c, _)| c),
+        }
     }
 
     fn board_of(&self, pos: &Position) -> Option<Board> {
@@ -170,13 +196,59 @@ impl Strategy {
         }
         let mut canon = vec![0u64; board.stones().len()];
         let s = self.symmetries.canonical(board.stones(), &mut canon);
-        if let Some(&(_, mv)) = self.entries.get(canon.as_slice()) {
+        if let Some(&(entry, mv)) = self.entries.get(canon.as_slice()) {
             let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
-            return board
-                .is_playable(cell.0 as usize)
-                .then_some((cell, How::Proved));
+            let how = match self.pairings.get(&entry) {
+                None => How::Proved,
+                Some(pairs) => How::Pairing(
+                    pairs
+                        .iter()
+                        .map(|&c| self.symmetries.unmap(s, Cell(u64::from(c))).0 as u16)
+                        .collect(),
+                ),
+            };
+            return board.is_playable(cell.0 as usize).then_some((cell, how));
         }
         let limits = self.derive?;
         threat_sequence(board, p, limits).map(|c| (Cell(c as u64), How::Proved))
     }
+}
+
+/// Cell -> partner (`u32::MAX`: unpaired) of a pairing's cells, two by two.
+fn partner_map(pairs: &[u16], cells: usize) -> Vec<u32> {
+    let mut map = vec![u32::MAX; cells];
+    for pair in pairs.chunks(2) {
+        map[usize::from(pair[0])] = u32::from(pair[1]);
+        map[usize::from(pair[1])] = u32::from(pair[0]);
+    }
+    map
+}
+
+/// The partner of the other side's last move, when it is paired and the
+/// partner still empty: the pairing strategy's due answer.
+fn answer_due(board: &Board, partner: &[u32], last: Option<usize>) -> Option<usize> {
+    let p = *partner.get(last?)?;
+    (p != u32::MAX && board.is_empty(p as usize)).then_some(p as usize)
+}
+
+/// The pairing strategy's move for `player`: a line completed now, else
+/// the due answer, else the first empty cell (unpaired cells first).
+fn pairing_move(
+    board: &Board,
+    partner: &[u32],
+    last: Option<usize>,
+    player: Player,
+) -> Option<Cell> {
+    if let Some(c) = board.winning_cell(player) {
+        return Some(Cell(c as u64));
+    }
+    if let Some(c) = answer_due(board, partner, last) {
+        return Some(Cell(c as u64));
+    }
+    let empty = |c: &usize| board.is_playable(*c);
+    (0..partner.len())
+        .filter(empty)
+        .find(|&c| partner[c] == u32::MAX)
+        .or_else(|| (0..partner.len()).find(empty))
+        .map(|c| Cell(c as u64))
 }

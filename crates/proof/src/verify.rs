@@ -20,6 +20,7 @@
 use crate::board::{Board, Lines};
 use crate::derive::{forced, replies_needed, threat_sequence, Forced, SequenceLimits};
 use crate::format::{Certificate, Goal, Section, Value};
+use crate::pairing;
 use crate::symmetry::Symmetries;
 use hypertac_core::{notation, Player, Position, Rules, WinRule};
 use std::collections::{HashMap, HashSet};
@@ -259,6 +260,33 @@ pub(crate) fn entry_table(
     Ok(table)
 }
 
+/// The pairs of a section's pairing entries, by entry index, mapped like
+/// their moves into the canonical frame of their positions.
+pub(crate) fn pairing_table(
+    section: &Section,
+    symmetries: &Symmetries,
+    words: usize,
+) -> HashMap<u32, Box<[u16]>> {
+    let mut out = HashMap::new();
+    let mut stones = vec![0u64; 2 * words];
+    let mut canon = vec![0u64; 2 * words];
+    for i in 0..section.len() {
+        let Some(pairs) = section.pairing(i) else {
+            continue;
+        };
+        let (x, o, _) = section.get(i);
+        stones[..words].copy_from_slice(&x);
+        stones[words..].copy_from_slice(&o);
+        let s = symmetries.canonical(&stones, &mut canon);
+        let mapped = pairs
+            .iter()
+            .map(|&c| symmetries.map(s, hypertac_core::Cell(u64::from(c))).0 as u16)
+            .collect();
+        out.insert(i as u32, mapped);
+    }
+    out
+}
+
 /// The canonical and the raw stones of a position.
 type Keys = (Box<[u64]>, Box<[u64]>);
 
@@ -295,6 +323,8 @@ struct Checker<'a> {
     goal: Goal,
     label: &'a str,
     entries: KeyMap<(u32, u16)>,
+    /// The pairing entries' pairs (canonical frame), by entry index.
+    pairings: HashMap<u32, Box<[u16]>>,
     used: Vec<bool>,
     entry_count: u64,
     proved: KeySet,
@@ -325,6 +355,7 @@ impl<'a> Checker<'a> {
         }
         let entries = entry_table(section, symmetries, words)
             .map_err(|e| VerifyError::new(format!("{label}{e}")))?;
+        let pairings = pairing_table(section, symmetries, words);
         Ok(Checker {
             rules,
             board,
@@ -334,6 +365,7 @@ impl<'a> Checker<'a> {
             goal: section.goal,
             label,
             entries,
+            pairings,
             used: vec![false; section.len()],
             entry_count: section.len() as u64,
             proved: KeySet::default(),
@@ -537,6 +569,29 @@ impl<'a> Checker<'a> {
                 self.at(1),
                 self.cell(mv)
             )));
+        }
+        if let Some(pairs) = entry.and_then(|e| self.pairings.get(&e)) {
+            let pairs: Vec<u16> = pairs
+                .iter()
+                .map(|&c| {
+                    self.symmetries
+                        .unmap(s, hypertac_core::Cell(u64::from(c)))
+                        .0 as u16
+                })
+                .collect();
+            let name = |c: usize| self.cell(c);
+            if let Err(e) = pairing::check(&self.board, p.other(), &pairs, &name) {
+                return Err(self.fail(format!(
+                    "{}: {p} plays {} ({entry_text}) with a pairing that fails: {e}",
+                    self.at(1),
+                    self.cell(mv)
+                )));
+            }
+            self.board.undo(mv, p);
+            self.path.pop();
+            self.proved.insert(keys.0);
+            self.seen.insert(keys.1);
+            return Ok(Step::Done);
         }
         self.positions += 1;
         if let Some(r) = self.board.winning_cell(p.other()) {

@@ -8,7 +8,21 @@
 //! does not, so a collision can only make a certificate fail its check,
 //! never make a wrong one pass.
 
-use hypertac_core::{zobrist, Cell, Player};
+use hypertac_core::{zobrist, Cell, Player, Position};
+
+/// The symmetries the prover shares positions under: the checker's group
+/// (`hypertac_proof::Symmetries`), as maps of cell indices. A certificate
+/// writes one entry for a class of positions the prover holds the same,
+/// so the prover may merge only positions the checker merges too (on big
+/// cubes the checker keeps the identity alone where the search's group
+/// would have thousands of maps).
+pub(crate) fn proof_group(pos: &Position) -> Vec<Vec<u32>> {
+    let group = hypertac_proof::Symmetries::new(pos.rules());
+    let cells = pos.rules().shape().cell_count();
+    (0..group.len())
+        .map(|s| (0..cells).map(|c| group.map(s, Cell(c)).0 as u32).collect())
+        .collect()
+}
 
 /// Incremental symmetric hashes of a dense board.
 #[derive(Clone, Debug)]
@@ -107,24 +121,17 @@ impl Canon {
     pub fn len(&self) -> usize {
         self.maps.len()
     }
-
-    /// The symmetry maps.
-    #[allow(dead_code)]
-    pub fn maps(&self) -> &[Vec<u32>] {
-        &self.maps
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::symmetry;
-    use hypertac_core::{Position, Rules};
+    use hypertac_core::{Rules, Shape};
 
     #[test]
     fn symmetric_positions_share_a_key_and_others_do_not() {
         let pos = Position::new(Rules::preset("qubic").unwrap());
-        let maps = symmetry::group(&pos).unwrap();
+        let maps = proof_group(&pos);
         let mut a = Canon::new(maps.clone(), 0);
         let mut b = Canon::new(maps.clone(), 0);
         // X on a corner and O beside it, against the images under map 17.
@@ -143,5 +150,22 @@ mod tests {
             a.toggle(5, Player::O);
             a.key()
         });
+    }
+
+    #[test]
+    fn the_prover_uses_the_checkers_group() {
+        let size = |rules: Rules| proof_group(&Position::new(rules)).len();
+        assert_eq!(size(Rules::preset("tictactoe").unwrap()), 8);
+        assert_eq!(size(Rules::preset("qubic").unwrap()), 192);
+        assert_eq!(size(Rules::preset("4d").unwrap()), 1536);
+        assert_eq!(size(Rules::preset("connect4").unwrap()), 2);
+        assert_eq!(size(Rules::preset("connect4-3d").unwrap()), 8);
+        let k3 = Rules::new(Shape::new(&[4, 4]).unwrap(), 3).unwrap();
+        assert_eq!(size(k3), 8);
+        // 9^3: the checker keeps the identity alone (too many candidates).
+        let cube9 = Rules::new(Shape::new(&[9, 9, 9]).unwrap(), 9).unwrap();
+        assert_eq!(size(cube9), 1);
+        let g = proof_group(&Position::new(Rules::preset("qubic").unwrap()));
+        assert!(g[0].iter().enumerate().all(|(i, &c)| c == i as u32));
     }
 }

@@ -25,6 +25,7 @@
 
 use super::canon::Canon;
 use super::expansions::{bits_of, cells_of, Expansions};
+use super::pairing;
 use super::table::{Table, INF};
 use super::vcf::{self, Vcf};
 use crate::board::Board;
@@ -61,6 +62,9 @@ pub struct Tuning {
     /// by default: on Qubic it saves about a tenth of the positions and
     /// costs as much time in threat searches).
     pub attacker_zones: bool,
+    /// A position where the defender has a pairing strategy (`pairing.rs`)
+    /// is settled: the attacker cannot win. Boards without gravity only.
+    pub pairings: bool,
 }
 
 impl Default for Tuning {
@@ -71,6 +75,7 @@ impl Default for Tuning {
             zones: true,
             zone_sequences: ZONE_SEQUENCES,
             attacker_zones: false,
+            pairings: true,
         }
     }
 }
@@ -229,6 +234,9 @@ impl Search {
         }
         if let Some(&t) = theirs.first() {
             return Expansion::Moves(vec![t]);
+        }
+        if self.tuning.pairings && pairing::find(&self.board, self.attacker).is_some() {
+            return Expansion::Solved(me != self.attacker);
         }
         // Positions entered again skip their threat searches: a sequence
         // found solved the position for good (the table keeps it), so what

@@ -13,6 +13,7 @@
 //! are written once.
 
 use super::dfpn::{legal_moves, Search};
+use super::pairing;
 use super::table::INF;
 use crate::Budget;
 use hypertac_core::{Player, Rules};
@@ -55,6 +56,26 @@ pub struct Entry {
     pub o: Vec<u64>,
     /// The move, a cell index.
     pub mv: u32,
+    /// For a pairing entry, the pairs (cells, two by two) of the pairing
+    /// the move leaves against the other side (`pairing.rs`).
+    pub pairs: Option<Vec<u32>>,
+}
+
+impl Entry {
+    /// Appends the entry to a certificate's section.
+    pub fn write_to(&self, section: &mut hypertac_proof::Section) {
+        let mv = hypertac_core::Cell(u64::from(self.mv));
+        match &self.pairs {
+            None => section.push(&self.x, &self.o, mv),
+            Some(p) => {
+                let cells: Vec<hypertac_core::Cell> = p
+                    .iter()
+                    .map(|&c| hypertac_core::Cell(u64::from(c)))
+                    .collect();
+                section.push_pairing(&self.x, &self.o, mv, &cells);
+            }
+        }
+    }
 }
 
 /// Builds the entries proving that `winner` succeeds from the current
@@ -124,6 +145,15 @@ impl Walk {
             };
             let mv = match mv {
                 Some(c) => c,
+                None if self.oracle.is_some() && me != s.attacker => {
+                    if let Some(e) = pairing_entry(s) {
+                        self.out.push(e);
+                        return Ok(());
+                    }
+                    let c = self.strategic_move(s)?;
+                    self.out.push(entry(s, c));
+                    c
+                }
                 None => {
                     let c = match self.oracle.is_some() {
                         true => self.strategic_move(s)?,
@@ -514,5 +544,53 @@ fn entry(s: &Search, mv: u32) -> Entry {
         };
         bits[c as usize / 64] |= 1 << (c % 64);
     }
-    Entry { x, o, mv }
+    Entry {
+        x,
+        o,
+        mv,
+        pairs: None,
+    }
+}
+
+/// Most moves tried for a pairing entry, besides the table's winning moves.
+const PAIRING_PROBES: usize = 16;
+
+/// A pairing entry for the defender to move (the side that need only not
+/// lose): a move after which a pairing against the attacker exists. Tried:
+/// a cell of a pairing that exists already, the table's moves that win,
+/// and the strongest-looking others.
+fn pairing_entry(s: &mut Search) -> Option<Entry> {
+    if s.board.has_gravity() {
+        return None;
+    }
+    let attacker = s.attacker;
+    let mut moves = Vec::new();
+    if let Some(now) = pairing::find(&s.board, attacker) {
+        match now.first() {
+            Some(&c) => moves.push(c),
+            None => moves.extend(legal_moves(&mut s.board).first()),
+        }
+    }
+    moves.extend(table_wins(s));
+    moves.extend(by_strength(s).into_iter().take(PAIRING_PROBES));
+    let mut tried = Vec::new();
+    for m in moves {
+        if tried.contains(&m) {
+            continue;
+        }
+        tried.push(m);
+        s.make(m);
+        let found = if s.board.result().is_none() {
+            pairing::find(&s.board, attacker)
+        } else {
+            None
+        };
+        s.unmake(m);
+        if let Some(pairs) = found {
+            let mut e = entry(s, m);
+            e.pairs = Some(pairs);
+            return Some(e);
+        }
+    }
+    None
 }

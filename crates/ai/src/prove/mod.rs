@@ -21,6 +21,7 @@ mod canon;
 mod dfpn;
 mod expansions;
 mod extract;
+mod pairing;
 mod schedule;
 mod split;
 mod table;
@@ -33,7 +34,7 @@ pub use split::Split;
 pub(crate) use vcf::Vcf;
 
 use crate::board::Board;
-use crate::{symmetry, Budget};
+use crate::Budget;
 use canon::Canon;
 use dfpn::Search;
 use hypertac_core::{Cell, Player, Position, WinRule};
@@ -132,7 +133,7 @@ impl Prover {
         if pos.is_over() {
             return Err(ProveError("the game is already over".into()));
         }
-        let maps = symmetry::group(pos).unwrap_or_else(|| vec![(0..cells as u32).collect()]);
+        let maps = canon::proof_group(pos);
         let mut canon = Canon::new(maps, 0);
         for (i, &c) in pos.moves().iter().enumerate() {
             canon.toggle(c.0 as u32, Player::to_move_at(i));
@@ -322,7 +323,7 @@ impl Prover {
                 let goal = if s.win { Goal::Win } else { Goal::NotLose };
                 let mut out = Section::new(s.player, goal, cells);
                 for e in &s.entries {
-                    out.push(&e.x, &e.o, Cell(u64::from(e.mv)));
+                    e.write_to(&mut out);
                 }
                 out
             })

@@ -16,7 +16,6 @@
 
 use super::extract::Entry;
 use super::{ProveError, Verdict};
-use crate::symmetry;
 use hypertac_core::{Cell, Player, Position};
 use std::collections::HashMap;
 
@@ -91,8 +90,7 @@ impl Split {
         if depth == 0 {
             return Err(ProveError("the split depth must be at least 1".into()));
         }
-        let cells = root.rules().shape().cell_count() as u32;
-        let maps = symmetry::group(root).unwrap_or_else(|| vec![(0..cells).collect()]);
+        let maps = super::canon::proof_group(root);
         let mut split = Split {
             root: root.clone(),
             depth,
@@ -399,6 +397,7 @@ fn entry(moves: &[Cell], words: usize, mv: Cell) -> Entry {
         x,
         o,
         mv: mv.0 as u32,
+        pairs: None,
     }
 }
 

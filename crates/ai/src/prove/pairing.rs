@@ -1,0 +1,147 @@
+//! Pairing strategies found by matching: a side that need only not lose
+//! may settle a position at once when two empty cells of every line the
+//! other side could still complete can be set aside as a pair, the pairs
+//! disjoint (the checker's `pairing` module says why that suffices).
+//!
+//! Finding one is a bipartite matching: each live line of the attacker
+//! (no defender stone on it) asks for two of its empty cells, each empty
+//! cell serves one line. Hopcroft and Karp's algorithm finds a maximum
+//! matching in O(E sqrt(V)); a pairing exists iff it gives every line its
+//! two cells. Before matching, two counts rule most positions out: a live
+//! line with fewer than two empty cells, or more than half as many live
+//! lines as empty cells.
+
+use crate::board::Board;
+use hypertac_core::Player;
+use std::collections::VecDeque;
+
+const NONE: u32 = u32::MAX;
+
+/// The pairs (cells, two by two) of a pairing against `attacker` on
+/// `board`, if one exists; never on gravity boards.
+pub(crate) fn find(board: &Board, attacker: Player) -> Option<Vec<u32>> {
+    if board.has_gravity() {
+        return None;
+    }
+    let defender = attacker.other();
+    let k = u32::from(board.k());
+    let mut live = Vec::new();
+    for l in 0..board.line_total() as u32 {
+        let counts = board.counts(l);
+        if counts[defender.index()] > 0 {
+            continue;
+        }
+        if u32::from(counts[attacker.index()]) + 2 > k {
+            return None;
+        }
+        live.push(l);
+    }
+    if 2 * live.len() as u64 > board.empties() {
+        return None;
+    }
+    // Left side: two slots per live line; right side: cells.
+    let slots = 2 * live.len();
+    let mut edges: Vec<u32> = Vec::with_capacity(slots * k as usize);
+    let mut start: Vec<u32> = Vec::with_capacity(slots + 1);
+    for &l in &live {
+        let from = edges.len() as u32;
+        edges.extend(
+            board
+                .line(l)
+                .iter()
+                .copied()
+                .filter(|&c| board.stone(c) == 0),
+        );
+        let to = edges.len() as u32;
+        start.push(from);
+        start.push(to);
+    }
+    let adj = |slot: usize| {
+        let line = slot / 2;
+        &edges[start[2 * line] as usize..start[2 * line + 1] as usize]
+    };
+    let matched = Matching::new(slots, board.cell_count()).run(&adj);
+    if matched.iter().any(|&c| c == NONE) {
+        return None;
+    }
+    Some(matched)
+}
+
+/// Hopcroft-Karp over slots (left) and cells (right).
+struct Matching {
+    slot_cell: Vec<u32>,
+    cell_slot: Vec<u32>,
+    dist: Vec<u32>,
+}
+
+impl Matching {
+    fn new(slots: usize, cells: usize) -> Matching {
+        Matching {
+            slot_cell: vec![NONE; slots],
+            cell_slot: vec![NONE; cells],
+            dist: vec![0; slots],
+        }
+    }
+
+    /// The maximum matching: each slot's cell (`NONE` if unmatched).
+    fn run<'a>(mut self, adj: &dyn Fn(usize) -> &'a [u32]) -> Vec<u32> {
+        // Greedy start.
+        for s in 0..self.slot_cell.len() {
+            if let Some(&c) = adj(s).iter().find(|&&c| self.cell_slot[c as usize] == NONE) {
+                self.slot_cell[s] = c;
+                self.cell_slot[c as usize] = s as u32;
+            }
+        }
+        while self.layers(adj) {
+            for s in 0..self.slot_cell.len() {
+                if self.slot_cell[s] == NONE {
+                    self.augment(s, adj);
+                }
+            }
+        }
+        self.slot_cell
+    }
+
+    /// Breadth-first layers from the free slots; whether an augmenting path exists.
+    fn layers<'a>(&mut self, adj: &dyn Fn(usize) -> &'a [u32]) -> bool {
+        let mut queue = VecDeque::new();
+        for s in 0..self.slot_cell.len() {
+            if self.slot_cell[s] == NONE {
+                self.dist[s] = 0;
+                queue.push_back(s);
+            } else {
+                self.dist[s] = NONE;
+            }
+        }
+        let mut found = false;
+        while let Some(s) = queue.pop_front() {
+            for &c in adj(s) {
+                match self.cell_slot[c as usize] {
+                    NONE => found = true,
+                    t if self.dist[t as usize] == NONE => {
+                        self.dist[t as usize] = self.dist[s] + 1;
+                        queue.push_back(t as usize);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        found
+    }
+
+    /// Depth-first search for an augmenting path from slot `s` along the layers.
+    fn augment<'a>(&mut self, s: usize, adj: &dyn Fn(usize) -> &'a [u32]) -> bool {
+        for &c in adj(s) {
+            let t = self.cell_slot[c as usize];
+            let ok = t == NONE
+                || (self.dist[t as usize] == self.dist[s] + 1 && self.augment(t as usize, adj));
+            if ok {
+                self.slot_cell[s] = c;
+                self.cell_slot[c as usize] = s as u32;
+                return true;
+            }
+        }
+        self.dist[s] = NONE;
+        false
+    }
+}
