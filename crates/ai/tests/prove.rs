@@ -224,7 +224,8 @@ fn unsupported_games_are_refused_with_a_reason() {
 
 #[test]
 fn a_budget_that_runs_out_gives_unknown_and_the_search_resumes() {
-    let pos = Position::new(rules(&[4, 4], 4, None));
+    // Gravity: no pairing settles it within the first 4,096 positions.
+    let pos = Position::new(rules(&[5, 4], 4, Some(1)));
     let mut p = Prover::new(&pos, 8 << 20).unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let v = p.run(&Budget {

@@ -1,4 +1,4 @@
-//! The proof file format, versions 1 and 2 (`docs/proof-format.md` is the
+//! The proof file format, versions 1 to 3 (`docs/proof-format.md` is the
 //! full specification, with the rules an outside checker needs).
 //!
 //! ```text
@@ -52,6 +52,12 @@
 //! nx, no, gaps of X's cells (nx), gaps of O's cells (no), move
 //!   cells in increasing order; a gap is cell - previous - 1 (previous = -1 first)
 //! ```
+//!
+//! Version 3 adds, after the move of every entry, `0` for an ordinary
+//! entry or `n + 1` and then n pairs of cells (plain indices) for a
+//! *pairing entry*: after the move, the pairs are a pairing strategy
+//! against the other side ([`crate::pairing`]); only `not-lose` sections
+//! have them. A writer uses version 3 only when some entry is one.
 //!
 //! An entry says: in this position (the section's player to move), the
 //! player plays this cell. Entries may come in any order; the checker finds

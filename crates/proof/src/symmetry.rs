@@ -20,15 +20,15 @@
 
 use crate::board::Lines;
 use hypertac_core::{Cell, Rules};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Largest group used; larger groups fall back to the identity alone.
-pub const MAX_GROUP: usize = 5000;
+pub const MAX_GROUP: usize = 16_384;
 /// Most candidate maps tested; more fall back to the identity alone.
 pub const MAX_CANDIDATES: u64 = 20_000;
 /// Most candidate maps times cells (the work and the memory of building
 /// the group); more fall back to the identity alone.
-pub const MAX_CANDIDATE_CELLS: u64 = 1 << 23;
+pub const MAX_CANDIDATE_CELLS: u64 = 1 << 24;
 
 /// The symmetries of a board as cell permutations (the identity first).
 #[derive(Clone, Debug)]
@@ -106,11 +106,18 @@ impl Symmetries {
             })
             .collect();
         let strides: Vec<usize> = shape.strides().iter().map(|&s| s as usize).collect();
-        let mut seen: HashSet<Vec<u16>> = HashSet::new();
-        let mut maps: Vec<Vec<u16>> = Vec::new();
-        let identity: Vec<u16> = (0..cells).map(|c| c as u16).collect();
-        seen.insert(identity.clone());
-        maps.push(identity);
+        // The kept maps, one after another, and an index of them by hash
+        // (compared in full on a hash match), so that building the group
+        // holds each kept map once.
+        let mut flat: Vec<u16> = (0..cells).map(|c| c as u16).collect();
+        let mut by_hash: HashMap<u64, Vec<u32>> = HashMap::new();
+        by_hash.insert(map_hash(&flat), vec![0]);
+        let kept = |flat: &[u16], by_hash: &HashMap<u64, Vec<u32>>, map: &[u16]| {
+            by_hash.get(&map_hash(map)).is_some_and(|ids| {
+                ids.iter()
+                    .any(|&i| &flat[i as usize * cells..(i as usize + 1) * cells] == map)
+            })
+        };
         let mut line = Vec::new();
         for perm in axis_permutations(&sizes) {
             for flips in 0..(1u64 << d) {
@@ -133,7 +140,7 @@ impl Symmetries {
                             index as u16
                         })
                         .collect();
-                    if seen.contains(&map) {
+                    if kept(&flat, &by_hash, &map) {
                         continue;
                     }
                     if let Some(g) = rules.gravity() {
@@ -149,19 +156,19 @@ impl Symmetries {
                         line_set.contains(&line)
                     });
                     if preserves {
-                        seen.insert(map.clone());
-                        maps.push(map);
-                        if maps.len() > MAX_GROUP {
+                        let id = (flat.len() / cells) as u32;
+                        by_hash.entry(map_hash(&map)).or_default().push(id);
+                        flat.extend_from_slice(&map);
+                        if id as usize + 1 > MAX_GROUP {
                             return Symmetries::identity(cells);
                         }
                     }
                 }
             }
         }
-        let mut flat = Vec::with_capacity(maps.len() * cells);
-        let mut inverse = vec![0u16; maps.len() * cells];
-        for (s, map) in maps.iter().enumerate() {
-            flat.extend_from_slice(map);
+        drop(by_hash);
+        let mut inverse = vec![0u16; flat.len()];
+        for (s, map) in flat.chunks_exact(cells).enumerate() {
             for (c, &m) in map.iter().enumerate() {
                 inverse[s * cells + m as usize] = c as u16;
             }
@@ -357,12 +364,25 @@ fn axis_permutations(sizes: &[usize]) -> Vec<Vec<usize>> {
 /// How many permutations [`reflection_commuting`] gives: (n/2)! * 2^(n/2).
 fn reflection_commuting_count(n: usize) -> u64 {
     let pairs = (n / 2) as u64;
+    // Half of them: σ and v -> n-1-σ(v) give the same maps with the flips
+    // of every axis toggled, so only σ(0) < n/2 is a candidate.
     (1..=pairs)
         .fold(1u64, |f, i| f.saturating_mul(i))
-        .saturating_mul(1u64.checked_shl(pairs as u32).unwrap_or(u64::MAX))
+        .saturating_mul(
+            1u64.checked_shl(pairs.saturating_sub(1) as u32)
+                .unwrap_or(u64::MAX),
+        )
 }
 
-/// Every permutation σ of `0..n` with σ(n-1-v) = n-1-σ(v).
+/// A hash of a map (FxHash's mixing), to index the kept maps.
+fn map_hash(map: &[u16]) -> u64 {
+    map.iter().fold(0u64, |h, &c| {
+        (h.rotate_left(5) ^ u64::from(c)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
+}
+
+/// Every permutation σ of `0..n` with σ(n-1-v) = n-1-σ(v) and σ(0) < n/2
+/// (see [`reflection_commuting_count`]).
 fn reflection_commuting(n: usize) -> Vec<Vec<usize>> {
     // σ permutes the pairs {v, n-1-v} (v < n/2), possibly swapping each,
     // and fixes the middle value of odd n.
@@ -377,7 +397,9 @@ fn reflection_commuting(n: usize) -> Vec<Vec<usize>> {
                 sigma[i] = if swap { hi } else { lo };
                 sigma[n - 1 - i] = if swap { lo } else { hi };
             }
-            out.push(sigma);
+            if n < 2 || sigma[0] < n / 2 {
+                out.push(sigma);
+            }
         }
     }
     out
@@ -389,16 +411,16 @@ mod tests {
 
     #[test]
     fn sigma_counts() {
-        assert_eq!(reflection_commuting(4).len(), 8);
+        assert_eq!(reflection_commuting(4).len(), 4);
         for n in 1..9 {
             assert_eq!(
                 reflection_commuting(n).len() as u64,
                 reflection_commuting_count(n)
             );
         }
-        assert_eq!(reflection_commuting_count(24), 479_001_600 * 4096);
-        assert_eq!(reflection_commuting(3).len(), 2);
-        assert_eq!(reflection_commuting(2).len(), 2);
+        assert_eq!(reflection_commuting_count(24), 479_001_600 * 2048);
+        assert_eq!(reflection_commuting(3).len(), 1);
+        assert_eq!(reflection_commuting(2).len(), 1);
         for s in reflection_commuting(6) {
             for v in 0..6 {
                 assert_eq!(s[5 - v], 5 - s[v]);

@@ -5,6 +5,8 @@
 //!   the position's entry (found up to symmetry) gives P's move, which must
 //!   be legal; if it completes a line the branch is won; if it fills the
 //!   board the branch is a draw (fine for not-lose, a failure for win).
+//!   A pairing entry's pairs (version 3) must then be a pairing against
+//!   the other side (`pairing.rs`), which settles the branch.
 //! - The other side to move: a full board is a draw; otherwise no legal
 //!   reply may complete a line of that side (checked for all replies first,
 //!   so the shallowest failure is reported), then every legal reply is

@@ -34,8 +34,11 @@ fn group_sizes() {
     // keep lines (translations are not candidates).
     let torus = rules(&[4, 4], 3, None).with_wrap(true).unwrap();
     assert_eq!(Symmetries::new(&torus).len(), 16);
-    // Too many candidates (4^5: 5! * 2^5 * 8): the identity alone.
-    assert_eq!(Symmetries::new(&Rules::cube(4, 5).unwrap()).len(), 1);
+    // 4^5: 5! * 2^5 axis maps times 4 σ maps.
+    assert_eq!(Symmetries::new(&Rules::cube(4, 5).unwrap()).len(), 15_360);
+    assert_eq!(Symmetries::new(&rules(&[8, 8, 8], 8, None)).len(), 9_216);
+    // Too many candidates (5^5: 5! * 2^5 * 4 candidates of 3,125 cells): the identity alone.
+    assert_eq!(Symmetries::new(&Rules::cube(5, 5).unwrap()).len(), 1);
 }
 
 /// Every map sends lines to lines, and the maps are closed under composition and inverse.

@@ -3,7 +3,12 @@
 //! Each symmetry `s` of the board keeps its own Zobrist hash of the image of
 //! the stones, `h_s = XOR key(s(c), p)`, updated by every move (one XOR per
 //! symmetry); the key of the position is the smallest `h_s`. Symmetric
-//! positions have the same set of hashes, so the same key. Collisions are
+//! positions have the same set of hashes, so the same key. With a large
+//! group (more than [`FULL_GROUP`] maps, such as 4^5's 15,360) a key costs
+//! a pass over all of them, so positions of more than [`SHALLOW_STONES`]
+//! stones take the identity's hash instead: still a function of the
+//! position, so sound, only without sharing symmetric positions deep in
+//! the tree, where they are rare anyway. Collisions are
 //! possible (64 bits): the search trusts them, the certificate's checker
 //! does not, so a collision can only make a certificate fail its check,
 //! never make a wrong one pass.
@@ -35,7 +40,17 @@ pub(crate) struct Canon {
     maps: Vec<Vec<u32>>,
     /// The fastest [`min_xor`] this processor runs.
     min_xor: fn(&[u64], &[u64]) -> u64,
+    /// Stones on the board, and up to how many the key is symmetric.
+    stones: u32,
+    symmetric_until: u32,
+    /// Which cells hold a stone (to count them on toggles).
+    occupied: Vec<bool>,
 }
+
+/// Groups of at most this many maps give symmetric keys at every depth.
+const FULL_GROUP: usize = 2048;
+/// With a larger group, positions of at most this many stones get symmetric keys.
+const SHALLOW_STONES: u32 = 2;
 
 /// The smallest `a[i] ^ b[i]`.
 fn min_xor(a: &[u64], b: &[u64]) -> u64 {
@@ -90,6 +105,13 @@ impl Canon {
             hashes: vec![0; n],
             maps,
             min_xor: fastest_min_xor(),
+            stones: 0,
+            symmetric_until: if n <= FULL_GROUP {
+                u32::MAX
+            } else {
+                SHALLOW_STONES
+            },
+            occupied: vec![false; cells],
         }
     }
 
@@ -101,11 +123,21 @@ impl Canon {
         for (h, k) in self.hashes.iter_mut().zip(&self.keys[at..at + n]) {
             *h ^= k;
         }
+        let o = &mut self.occupied[cell as usize];
+        *o = !*o;
+        if *o {
+            self.stones += 1;
+        } else {
+            self.stones -= 1;
+        }
     }
 
     /// The key of the current stones.
     #[inline]
     pub fn key(&self) -> u64 {
+        if self.stones > self.symmetric_until {
+            return self.hashes[0];
+        }
         self.hashes.iter().copied().min().unwrap_or(0)
     }
 
@@ -114,6 +146,9 @@ impl Canon {
     pub fn key_with(&self, cell: u32, player: Player) -> u64 {
         let n = self.hashes.len();
         let at = (cell as usize * 2 + player.index()) * n;
+        if self.stones >= self.symmetric_until {
+            return self.hashes[0] ^ self.keys[at];
+        }
         (self.min_xor)(&self.hashes, &self.keys[at..at + n])
     }
 
@@ -162,9 +197,9 @@ mod tests {
         assert_eq!(size(Rules::preset("connect4-3d").unwrap()), 8);
         let k3 = Rules::new(Shape::new(&[4, 4]).unwrap(), 3).unwrap();
         assert_eq!(size(k3), 8);
-        // 9^3: the checker keeps the identity alone (too many candidates).
-        let cube9 = Rules::new(Shape::new(&[9, 9, 9]).unwrap(), 9).unwrap();
-        assert_eq!(size(cube9), 1);
+        // 5^5: the checker keeps the identity alone (too many candidates).
+        let cube5 = Rules::new(Shape::new(&[5, 5, 5, 5, 5]).unwrap(), 5).unwrap();
+        assert_eq!(size(cube5), 1);
         let g = proof_group(&Position::new(Rules::preset("qubic").unwrap()));
         assert!(g[0].iter().enumerate().all(|(i, &c)| c == i as u32));
     }
