@@ -191,7 +191,12 @@ fn the_defender_following_a_pairing_never_loses() {
                 };
                 pos.play(mv);
             }
-            assert_ne!(pos.winner(), Some(Player::X), "{r}: {:?}", pos.moves());
+            assert_ne!(
+                pos.outcome().winner(),
+                Some(Player::X),
+                "{r}: {:?}",
+                pos.moves()
+            );
             games += 1;
         }
     }

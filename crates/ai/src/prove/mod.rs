@@ -96,7 +96,13 @@ pub struct Prover {
     answers: [Answer; 2],
 }
 
-const CHECKPOINT_MAGIC: &[u8; 16] = b"hypertac-dfpn-1\n";
+/// Checkpoints of the solved positions only (13 bytes an entry), still read.
+const CHECKPOINT_MAGIC_1: &[u8; 16] = b"hypertac-dfpn-1\n";
+/// Checkpoints of every entry of the table (18 bytes an entry: key, phi,
+/// delta, work class), so a resumed search goes on where it stopped.
+const CHECKPOINT_MAGIC: &[u8; 16] = b"hypertac-dfpn-2\n";
+/// Bytes of an entry in a version-2 checkpoint.
+const CHECKPOINT_ENTRY: usize = 18;
 
 impl Prover {
     /// A prover for `pos` with a table of about `memory_bytes`.
@@ -346,7 +352,8 @@ impl Prover {
         })
     }
 
-    /// Writes the solved part of the table and the answers so far.
+    /// Writes the table (every entry, so the search's progress, not only
+    /// its solved positions) and the answers so far.
     ///
     /// # Errors
     /// Errors of the writer.
@@ -358,12 +365,18 @@ impl Prover {
         for a in self.answers {
             w.write_all(&[a as u8])?;
         }
-        for (key, phi, _, work) in self.search.table.solved() {
-            w.write_all(&key.to_le_bytes())?;
-            w.write_all(&[u8::from(phi == 0)])?;
-            w.write_all(&work.to_le_bytes())?;
+        let mut buf = Vec::with_capacity(CHECKPOINT_ENTRY << 16);
+        for (key, phi, delta, work) in self.search.table.live() {
+            buf.extend_from_slice(&key.to_le_bytes());
+            buf.extend_from_slice(&phi.to_le_bytes());
+            buf.extend_from_slice(&delta.to_le_bytes());
+            buf.extend_from_slice(&(work.min(u32::from(u16::MAX)) as u16).to_le_bytes());
+            if buf.len() >= CHECKPOINT_ENTRY << 16 {
+                w.write_all(&buf)?;
+                buf.clear();
+            }
         }
-        let _ = INF;
+        w.write_all(&buf)?;
         w.flush()
     }
 
@@ -386,9 +399,11 @@ impl Prover {
         let bad = |m: &str| ProveError(format!("not a prover checkpoint: {m}"));
         let mut magic = [0u8; 16];
         r.read_exact(&mut magic).map_err(|_| bad("too short"))?;
-        if &magic != CHECKPOINT_MAGIC {
-            return Err(bad("wrong magic"));
-        }
+        let version = match &magic {
+            m if m == CHECKPOINT_MAGIC_1 => 1,
+            m if m == CHECKPOINT_MAGIC => 2,
+            _ => return Err(bad("wrong magic")),
+        };
         let mut len = [0u8; 4];
         r.read_exact(&mut len).map_err(|_| bad("too short"))?;
         let id = self.identity();
@@ -416,23 +431,51 @@ impl Prover {
             _ => Err(bad("bad answer byte")),
         };
         self.answers = [answer(head[16])?, answer(head[17])?];
-        let mut rest = Vec::new();
-        r.read_to_end(&mut rest).map_err(|e| bad(&e.to_string()))?;
-        if rest.len() % 13 != 0 {
-            return Err(bad("truncated entry"));
-        }
+        let size = if version == 1 { 13 } else { CHECKPOINT_ENTRY };
         let mut n = 0;
-        for rec in rest.chunks_exact(13) {
-            let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
-            let (phi, delta) = match rec[8] {
-                1 => (0, INF),
-                0 => (INF, 0),
-                _ => return Err(bad("bad entry")),
-            };
-            let work = u32::from_le_bytes(rec[9..13].try_into().expect("4 bytes"));
-            self.search.table.restore(key, phi, delta, work);
-            n += 1;
+        let mut chunk = vec![0u8; size << 16];
+        loop {
+            let got = read_full(r, &mut chunk).map_err(|e| bad(&e.to_string()))?;
+            if got % size != 0 {
+                return Err(bad("truncated entry"));
+            }
+            for rec in chunk[..got].chunks_exact(size) {
+                let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
+                let word =
+                    |i: usize| u32::from_le_bytes(rec[i..i + 4].try_into().expect("4 bytes"));
+                let (phi, delta, work) = if version == 1 {
+                    match rec[8] {
+                        1 => (0, INF, word(9)),
+                        0 => (INF, 0, word(9)),
+                        _ => return Err(bad("bad entry")),
+                    }
+                } else {
+                    let work = u32::from(u16::from_le_bytes([rec[16], rec[17]]));
+                    (word(8), word(12), work)
+                };
+                if phi > INF || delta > INF || (phi | delta) == 0 {
+                    return Err(bad("bad entry"));
+                }
+                self.search.table.restore(key, phi, delta, work);
+                n += 1;
+            }
+            if got < chunk.len() {
+                return Ok(n);
+            }
         }
-        Ok(n)
     }
+}
+
+/// Reads until `buf` is full or the input ends; returns the bytes read.
+fn read_full(r: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match r.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
 }

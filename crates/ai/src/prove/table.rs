@@ -176,16 +176,17 @@ impl Table {
         self.entries.len() * ENTRY_BYTES
     }
 
-    /// Every solved entry as (key, phi, delta, work class), for checkpoints.
-    pub fn solved(&self) -> impl Iterator<Item = (u64, u32, u32, u32)> + '_ {
+    /// Every entry in use as (key, phi, delta, work class), for checkpoints
+    /// that keep the search's progress.
+    pub fn live(&self) -> impl Iterator<Item = (u64, u32, u32, u32)> + '_ {
         self.entries
             .iter()
             .map(unpack)
-            .filter(|e| e.live() && e.solved())
+            .filter(|e| e.live())
             .map(|e| (e.key, e.phi, e.delta, e.work))
     }
 
-    /// Restores an entry written by [`Table::solved`].
+    /// Restores an entry written by [`Table::live`] (or an older checkpoint).
     pub fn restore(&mut self, key: u64, phi: u32, delta: u32, work: u32) {
         self.put_class(key, phi, delta, work);
     }
