@@ -37,17 +37,10 @@ def blank(src):
     while i < n:
         c = src[i]
         if src.startswith("//", i):
-            j = src.find("\n", i)
-            j = n if j < 0 else j
-        elif src.startswith("/*", i):
-            depth, j = 1, i + 2
-            while j < n and depth:
-                if src.startswith("/*", j):
-                    depth, j = depth + 1, j + 2
-                elif src.startswith("*/", j):
-                    depth, j = depth - 1, j + 2
-                else:
-                    j += 1
+            j = src.find("\n", i) % (n + 1)
+        elif src.startswith("/*", i):  # nested block comments are not matched
+            j = src.find("*/", i + 2)
+            j = n if j < 0 else j + 2
         elif (m := re.compile(r'b?r(#*)"').match(src, i)) and (i == 0 or not (src[i - 1].isalnum() or src[i - 1] == "_")):
             end = '"' + m.group(1)
             j = src.find(end, m.end())
