@@ -15,86 +15,28 @@
 //! - [`Session::snapshot`] is a serialisable view of the state for renderers
 //!   and the JSON API.
 
-// Parts of this API (snapshot, from_record, store_mut) serve the web front end.
-#![allow(dead_code)]
+mod admission;
+mod computer;
+mod side;
+mod snapshot;
 
-use hypertac_ai::{Budget, Choice, Level};
+pub use admission::{MoveError, MoveInput};
+pub use computer::Search;
+pub use side::{check_players, Side};
+pub use snapshot::{win_lines_text, Snapshot};
+
 use hypertac_core::notation;
-use hypertac_core::record::{self, Players, Record};
+use hypertac_core::record::{Players, Record};
 use hypertac_core::{Cell, Outcome, Player, Position, Rules};
 use hypertac_store::{Store, StoreError};
-use serde::Serialize;
-use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// Who plays one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// A person at the keyboard (or a script feeding moves).
-    Human,
-    /// The computer at a level.
-    Computer(Level),
-}
-
-impl Side {
-    /// Parses `human`, `cpu` (= `cpu:hard`), `cpu:LEVEL` or `computer[:LEVEL]`.
-    ///
-    /// # Errors
-    /// A message naming the bad word and the expected forms.
-    pub fn parse(text: &str) -> Result<Side, String> {
-        let t = text.trim().to_ascii_lowercase();
-        match t.split_once(':') {
-            None if t == "human" => Ok(Side::Human),
-            None if t == "cpu" || t == "computer" => Ok(Side::Computer(Level::Hard)),
-            Some(("cpu" | "computer", level)) => Level::parse(level).map(Side::Computer),
-            _ => Err(format!(
-                "unknown player {}: expected human, cpu or cpu:LEVEL (random, seed, easy, medium, hard, perfect)",
-                notation::quote(text)
-            )),
-        }
-    }
-
-    /// The level if the computer plays this side.
-    pub fn level(self) -> Option<Level> {
-        match self {
-            Side::Human => None,
-            Side::Computer(level) => Some(level),
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Side::Human => f.write_str("human"),
-            Side::Computer(level) => write!(f, "cpu:{}", level.name()),
-        }
-    }
-}
-
-/// Checks the players of a record to import: each `human`, `cpu[:LEVEL]`
-/// or `bot:NAME` (the referee's records).
-///
-/// # Errors
-/// The first player that is none of these, named.
-pub fn check_players(record: &Record) -> Result<(), String> {
-    for (side, text) in [("X", &record.players.x), ("O", &record.players.o)] {
-        let bot = text
-            .strip_prefix("bot:")
-            .is_some_and(|n| !n.trim().is_empty());
-        if !bot {
-            Side::parse(text).map_err(|e| format!("player {side}: {e}"))?;
-        }
-    }
-    Ok(())
-}
 
 /// Why a session call did nothing. The session is unchanged after any error.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    /// A move that cannot be read or played (the message names the problem).
-    #[error("{0}")]
-    BadMove(String),
+    /// A move that cannot be read or played now.
+    #[error(transparent)]
+    BadMove(#[from] MoveError),
     /// Undo with no moves played.
     #[error("nothing to undo")]
     NothingToUndo,
@@ -109,25 +51,6 @@ pub enum SessionError {
     Store(#[from] StoreError),
 }
 
-/// A computer move to be searched, detached from the session (so it can run
-/// on another thread while the front end keeps drawing).
-#[derive(Clone, Debug)]
-pub struct Search {
-    /// The position to move in.
-    pub position: Position,
-    /// How strong to play.
-    pub level: Level,
-    /// Seed for the engine's choices (deterministic per position).
-    pub seed: u64,
-}
-
-impl Search {
-    /// Runs the search; `None` if the game is over.
-    pub fn run(&self, budget: &Budget) -> Option<Choice> {
-        hypertac_ai::choose(&self.position, self.level, self.seed, budget)
-    }
-}
-
 /// What [`Session::resume`] found in the store.
 pub enum Resume {
     /// An unfinished game, ready to continue.
@@ -138,84 +61,6 @@ pub enum Resume {
     /// name; the notice says why and under which name. The store is handed
     /// back for a new game.
     Damaged(String, Store),
-}
-
-/// A serialisable picture of the game for renderers and the web API.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Snapshot {
-    /// The rules as text, e.g. `7x6 k4 gravity 1`.
-    pub rules: String,
-    /// Axis sizes, x first.
-    pub shape: Vec<u32>,
-    /// Cells in a row.
-    pub k: u32,
-    /// Gravity axis, if any.
-    pub gravity: Option<usize>,
-    /// `first`, `most-lines` or `anti`.
-    pub rule: &'static str,
-    /// Lines wrap around.
-    pub wrap: bool,
-    /// Who plays X and O (`human`, `cpu:hard`).
-    pub players: [String; 2],
-    /// `X` or `O`.
-    pub to_move: char,
-    /// The moves so far as `x,y,..`.
-    pub moves: Vec<String>,
-    /// `ongoing`, `X wins`, `O wins`, `draw`.
-    pub result: String,
-    /// Why a drawn game was drawn: `the board is full` or `no line can be
-    /// completed`; `None` otherwise.
-    pub draw_reason: Option<String>,
-    /// The deciding lines of a won game, as cell lists.
-    pub win_lines: Vec<Vec<String>>,
-    /// Completed lines of X and O.
-    pub line_counts: [u64; 2],
-    /// Whether undo / redo would do something.
-    pub can_undo: bool,
-    /// See `can_undo`.
-    pub can_redo: bool,
-    /// Whether the computer is to move now.
-    pub computer_to_move: bool,
-}
-
-/// A move as a player types it. On a 2-axis gravity board (Connect Four)
-/// that is a column number counted from 1 and nothing else: a cell such as
-/// `4,0` is refused rather than read from 0 (it would play column 5).
-/// Other boards take a cell (`x,y,..` from 0) or on gravity boards a column.
-///
-/// # Errors
-/// One line naming the problem and what to type instead.
-pub fn parse_player_move(pos: &Position, text: &str) -> Result<Cell, String> {
-    let rules = pos.rules();
-    let shape = rules.shape();
-    if rules.gravity() != Some(1) || shape.dims() != 2 {
-        return notation::parse_move(pos, text).map_err(|e| e.to_string());
-    }
-    let columns = shape.size(0);
-    let typed = text.trim();
-    let expected = format!("type a column number from 1 to {columns}");
-    let column = match typed.parse::<u64>() {
-        Ok(c) => c,
-        Err(_) if typed.is_empty() => return Err(format!("no move: {expected}")),
-        Err(_) if typed.contains(',') => {
-            return Err(format!(
-                "{} is not a column: {expected} (a move is a column, not a cell)",
-                notation::quote(typed)
-            ))
-        }
-        Err(_) => {
-            return Err(format!(
-                "{} is not a column: {expected}",
-                notation::quote(typed)
-            ))
-        }
-    };
-    if !(1..=u64::from(columns)).contains(&column) {
-        return Err(format!(
-            "column {column} does not exist: columns are 1 to {columns}"
-        ));
-    }
-    notation::parse_move(pos, &column.to_string()).map_err(|e| e.to_string())
 }
 
 /// The current time in Unix milliseconds.
@@ -282,18 +127,6 @@ impl Session {
             store,
             kept,
         };
-        session.autosave()?;
-        Ok(session)
-    }
-
-    /// The game of a record (replayed and checked); players that are not
-    /// `human` or `cpu:LEVEL` become humans. Saved as `@current`.
-    ///
-    /// # Errors
-    /// The record does not replay, or the store refused.
-    pub fn from_record(record: &Record, store: Option<Store>) -> Result<Session, SessionError> {
-        let mut session = Session::unsaved_from_record(record)?;
-        session.store = store;
         session.autosave()?;
         Ok(session)
     }
@@ -440,28 +273,6 @@ impl Session {
         self.store.as_mut()
     }
 
-    /// The level of the computer if it is to move in an unfinished game.
-    pub fn computer_to_move(&self) -> Option<Level> {
-        if self.pos.is_over() {
-            return None;
-        }
-        self.side(self.pos.to_move()).level()
-    }
-
-    /// Plays a move given as text (`x,y,..`, or a column on gravity boards,
-    /// e.g. `4` in Connect Four); returns the cell played.
-    ///
-    /// # Errors
-    /// [`SessionError::BadMove`] naming the problem, or a store failure.
-    pub fn play_text(&mut self, text: &str) -> Result<Cell, SessionError> {
-        if self.pos.is_over() {
-            return Err(SessionError::BadMove("the game is over".into()));
-        }
-        let cell = parse_player_move(&self.pos, text).map_err(SessionError::BadMove)?;
-        self.play(cell)?;
-        Ok(cell)
-    }
-
     /// Plays a cell (on gravity boards it must be the cell where the stone
     /// lands; see [`Position::landing`] to drop into a column). Clears the
     /// redo list. Returns the outcome.
@@ -473,7 +284,7 @@ impl Session {
     pub fn play(&mut self, cell: Cell) -> Result<&Outcome, SessionError> {
         self.pos
             .try_play(cell)
-            .map_err(|e| SessionError::BadMove(e.to_string()))?;
+            .map_err(|e| SessionError::BadMove(MoveError::Illegal(e)))?;
         let now = now_ms();
         self.times.push(now);
         let redo = std::mem::take(&mut self.redo);
@@ -589,55 +400,6 @@ impl Session {
         !self.redo.is_empty()
     }
 
-    /// The computer's search for the side to move, or `None` if a human is to
-    /// move or the game is over.
-    pub fn search(&self) -> Option<Search> {
-        let level = self.computer_to_move()?;
-        Some(self.search_at(level))
-    }
-
-    fn search_at(&self, level: Level) -> Search {
-        Search {
-            position: self.pos.clone(),
-            level,
-            seed: self.pos.hash() ^ (self.created_ms as u64),
-        }
-    }
-
-    /// Lets the computer move (on this thread) if it is its turn; returns its choice.
-    ///
-    /// # Errors
-    /// A store failure (the move is taken back).
-    pub fn computer_move(&mut self, budget: &Budget) -> Result<Option<Choice>, SessionError> {
-        let Some(search) = self.search() else {
-            return Ok(None);
-        };
-        let Some(choice) = search.run(budget) else {
-            return Ok(None);
-        };
-        self.play(choice.cell)?;
-        Ok(Some(choice))
-    }
-
-    /// The strongest level's suggestion for the side to move (perfect play in
-    /// Connect Four), with its reason; `None` when the game is over.
-    pub fn hint(&self, budget: &Budget) -> Option<Choice> {
-        if self.pos.is_over() {
-            return None;
-        }
-        self.hint_search().run(budget)
-    }
-
-    /// The search behind [`Session::hint`], to run on another thread.
-    pub fn hint_search(&self) -> Search {
-        let level = if self.rules().is_connect4() {
-            Level::Perfect
-        } else {
-            Level::Hard
-        };
-        self.search_at(level)
-    }
-
     /// Starts a new game on `rules` with the same players; saved as `@current`.
     ///
     /// # Errors
@@ -719,36 +481,6 @@ impl Session {
         }
         Ok(())
     }
-
-    /// A serialisable picture of the state.
-    pub fn snapshot(&self) -> Snapshot {
-        let rules = self.rules();
-        let shape = rules.shape();
-        let win_lines = win_lines_text(&self.pos);
-        Snapshot {
-            rules: rules.to_string(),
-            shape: shape.sizes().to_vec(),
-            k: rules.k(),
-            gravity: rules.gravity(),
-            rule: rules.win().name(),
-            wrap: rules.wrap(),
-            players: [self.sides[0].to_string(), self.sides[1].to_string()],
-            to_move: self.pos.to_move().symbol(),
-            moves: self
-                .pos
-                .moves()
-                .iter()
-                .map(|&c| notation::format_cell(shape, c))
-                .collect(),
-            result: record::result_text(self.pos.outcome()),
-            draw_reason: self.pos.draw_reason().map(|r| r.to_string()),
-            win_lines,
-            line_counts: self.pos.line_counts(),
-            can_undo: self.can_undo(),
-            can_redo: self.can_redo(),
-            computer_to_move: self.computer_to_move().is_some(),
-        }
-    }
 }
 
 /// Whether two records are the same game at the same move (times aside).
@@ -760,26 +492,12 @@ fn same_game(a: &Record, b: &Record) -> bool {
         && a.moves.iter().zip(&b.moves).all(|(x, y)| x.cell == y.cell)
 }
 
-/// The deciding lines of a finished game as cell texts (`x,y,..`), empty when nobody won.
-pub fn win_lines_text(pos: &Position) -> Vec<Vec<String>> {
-    let shape = pos.rules().shape();
-    match pos.outcome() {
-        Outcome::Win { lines, .. } => lines
-            .iter()
-            .map(|l| {
-                l.cells()
-                    .iter()
-                    .map(|&c| notation::format_cell(shape, c))
-                    .collect()
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hypertac_ai::{Budget, Level};
+    use hypertac_core::notation::NotationError;
+    use hypertac_core::PlayError;
 
     fn ttt(sides: [Side; 2]) -> Session {
         Session::new(Rules::preset("tictactoe").unwrap(), sides, None).unwrap()
@@ -797,7 +515,7 @@ mod tests {
     #[test]
     fn undo_against_the_computer_returns_to_the_human() {
         let mut s = ttt([Side::Human, Side::Computer(Level::Random)]);
-        s.play_text("1,1").unwrap();
+        s.play_move(MoveInput::Text("1,1")).unwrap();
         s.computer_move(&Budget::default()).unwrap().unwrap();
         assert_eq!(s.position().moves().len(), 2);
         assert_eq!(s.undo().unwrap().len(), 2);
@@ -811,10 +529,10 @@ mod tests {
     fn undo_between_humans_is_one_move_and_a_new_move_clears_redo() {
         let mut s = ttt([Side::Human, Side::Human]);
         assert!(matches!(s.undo(), Err(SessionError::NothingToUndo)));
-        s.play_text("0,0").unwrap();
-        s.play_text("1,1").unwrap();
+        s.play_move(MoveInput::Text("0,0")).unwrap();
+        s.play_move(MoveInput::Text("1,1")).unwrap();
         assert_eq!(s.undo().unwrap(), vec![Cell(4)]);
-        s.play_text("2,2").unwrap();
+        s.play_move(MoveInput::Text("2,2")).unwrap();
         assert!(!s.can_redo());
         let snap = s.snapshot();
         assert_eq!(snap.moves, vec!["0,0", "2,2"]);
@@ -824,13 +542,47 @@ mod tests {
     #[test]
     fn bad_moves_leave_the_game_unchanged() {
         let mut s = ttt([Side::Human, Side::Human]);
-        s.play_text("1,1").unwrap();
+        s.play_move(MoveInput::Text("1,1")).unwrap();
         for bad in ["1,1", "3,0", "a,b", "1", ""] {
             assert!(
-                matches!(s.play_text(bad), Err(SessionError::BadMove(_))),
+                matches!(
+                    s.play_move(MoveInput::Text(bad)),
+                    Err(SessionError::BadMove(_))
+                ),
                 "{bad}"
             );
         }
         assert_eq!(s.position().moves().len(), 1);
+    }
+
+    #[test]
+    fn admission_names_why_a_move_is_refused() {
+        let mut s = ttt([Side::Computer(Level::Random), Side::Human]);
+        assert_eq!(
+            s.admit(MoveInput::Text("1,1")),
+            Err(MoveError::ComputersTurn(Level::Random))
+        );
+        s.computer_move(&Budget::default()).unwrap().unwrap();
+        let taken = notation::format_cell(s.rules().shape(), s.position().moves()[0]);
+        assert!(matches!(
+            s.admit(MoveInput::Text(&taken)),
+            Err(MoveError::Illegal(PlayError::Occupied { .. }))
+        ));
+        let off = s.admit(MoveInput::Text("3,0")).unwrap_err();
+        assert!(matches!(
+            off,
+            MoveError::Notation(NotationError::OffBoard(_))
+        ));
+        assert!(!off.is_conflict());
+        let mut c4 =
+            Session::new(Rules::preset("connect4").unwrap(), [Side::Human; 2], None).unwrap();
+        for _ in 0..6 {
+            c4.play_move(MoveInput::Text("4")).unwrap();
+        }
+        let full = c4.admit(MoveInput::Text("4")).unwrap_err();
+        assert_eq!(full.to_string(), "column 4 is full");
+        assert!(full.is_conflict());
+        let picked = c4.admit(MoveInput::Pick(Cell(0))).unwrap();
+        assert_eq!(picked, Cell(0));
     }
 }
