@@ -9,8 +9,9 @@
 //! units share is written once), so `hypertac verify` checks the whole.
 
 use super::frontier::Frontier;
-use super::shard::{describe_root, load_unit, shard_counts, unit_proof};
-use super::solve::{value_of, verdict_of};
+use super::root::describe_root;
+use super::units::{frontier_copy, load_unit, shard_counts, unit_proof};
+use super::value::{value_of, verdict_of};
 use hypertac_ai::prove::Verdict;
 use hypertac_core::record::RulesSpec;
 use hypertac_core::{notation, Cell, Player};
@@ -21,17 +22,26 @@ use std::time::Instant;
 /// Most missing units named one by one.
 const MAX_NAMED: usize = 20;
 
+/// What `--merge` does.
+pub struct MergeJob {
+    /// The unit folders.
+    pub dirs: Vec<PathBuf>,
+    /// The frontier (`--frontier`), if given; else the folders' copy.
+    pub frontier: Option<PathBuf>,
+    /// Where to write the root's certificate (`--proof`).
+    pub proof: Option<PathBuf>,
+}
+
 /// Merges; `Ok(true)` when the root's value is known (and the certificate,
 /// if asked for, written).
 ///
 /// # Errors
 /// No frontier, a folder's frontier that differs, or a unit proof that is
 /// not of its unit.
-pub fn merge(
-    dirs: &[PathBuf],
-    frontier: Option<&Path>,
-    proof: Option<&Path>,
-) -> Result<bool, String> {
+pub fn merge(job: &MergeJob) -> Result<bool, String> {
+    let dirs = &job.dirs[..];
+    let proof = job.proof.as_deref();
+    let frontier = job.frontier.as_deref();
     let start = Instant::now();
     let frontier_path = find_frontier(dirs, frontier)?;
     let frontier = Frontier::read(&frontier_path)?;
@@ -53,7 +63,7 @@ pub fn merge(
     }
     let values: Vec<Verdict> = certs
         .iter()
-        .map(|c| c.as_ref().map_or(Verdict::Unknown, |c| verdict_of(c.value)))
+        .map(|c| verdict_of(c.as_ref().map(|c| c.value)))
         .collect();
     let missing: Vec<usize> = (0..values.len())
         .filter(|&u| values[u] == Verdict::Unknown)
@@ -176,7 +186,7 @@ fn find_frontier(dirs: &[PathBuf], given: Option<&Path>) -> Result<PathBuf, Stri
         if !dir.is_dir() {
             return Err(format!("{} is not a folder", dir.display()));
         }
-        let path = dir.join("frontier.txt");
+        let path = frontier_copy(dir);
         let Ok(bytes) = std::fs::read(&path) else {
             continue;
         };
