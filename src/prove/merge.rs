@@ -12,7 +12,7 @@ use super::frontier::Frontier;
 use super::root::describe_root;
 use super::units::{frontier_copy, load_unit, shard_counts, unit_proof};
 use super::value::{value_of, verdict_of};
-use hypertac_ai::prove::Verdict;
+use hypertac_ai::prove::{Split, Verdict};
 use hypertac_core::record::RulesSpec;
 use hypertac_core::{notation, Cell, Player};
 use hypertac_proof::{Certificate, Goal, Section, Value};
@@ -99,7 +99,38 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
     let Some(path) = proof else {
         return Ok(true);
     };
-    let cells = shape.cell_count();
+    let (cert, best) = root_certificate(split, &certs, &values, value)?;
+    if let Some(best) = best {
+        println!("best move: {}", notation::format_cell(shape, best));
+    }
+    cert.save(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let entries: usize = cert.sections.iter().map(Section::len).sum();
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "proof: {} ({entries} entries, {bytes} bytes, merged in {:.1} s)",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(true)
+}
+
+/// The root's certificate: the winner's moves in the tree above the units
+/// (both players' not-lose strategies for a draw) joined with the proofs of
+/// the units they reach; and the root's best move.
+///
+/// # Errors
+/// Units proved for different checkers, or (a bug) a tree the units do not
+/// settle.
+fn root_certificate(
+    split: &Split,
+    certs: &[Option<Certificate>],
+    values: &[Verdict],
+    value: Value,
+) -> Result<(Certificate, Option<Cell>), String> {
+    let root = split.root();
+    let rules = root.rules();
+    let cells = rules.shape().cell_count();
     // The units' certificates were written for one checker: all version 1,
     // or all version 2 with the same limits.
     let mut kinds = certs.iter().flatten().map(|c| c.derive);
@@ -111,7 +142,7 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
     let mut best = None;
     for (player, win) in needed_sections(value) {
         let (entries, units) = split
-            .entries(&values, player, win)
+            .entries(values, player, win)
             .map_err(|e| e.to_string())?;
         let goal = if win { Goal::Win } else { Goal::NotLose };
         let mut section = Section::new(player, goal, cells);
@@ -137,7 +168,7 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
             .sum()
     };
     let cert = Certificate {
-        rules: RulesSpec::of(&rules),
+        rules: RulesSpec::of(rules),
         moves: root.moves().to_vec(),
         value,
         best,
@@ -145,26 +176,14 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
         sections,
         stats: serde_json::json!({
             "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),
-            "merged_units": values.len() - missing.len(),
+            "merged_units": values.iter().filter(|v| **v != Verdict::Unknown).count(),
             "split_depth": split.depth(),
             "positions": sum("positions"),
             "threat_positions": sum("threat_positions"),
             "seconds": sum("seconds"),
         }),
     };
-    if let Some(best) = best {
-        println!("best move: {}", notation::format_cell(shape, best));
-    }
-    cert.save(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let entries: usize = cert.sections.iter().map(Section::len).sum();
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    println!(
-        "proof: {} ({entries} entries, {bytes} bytes, merged in {:.1} s)",
-        path.display(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(true)
+    Ok((cert, best))
 }
 
 /// The sections a value's certificate holds: (player, wins?).

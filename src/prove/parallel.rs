@@ -227,30 +227,7 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
     if let Some(e) = state.error {
         return Err(e);
     }
-    let known = split.value(&state.values) != Verdict::Unknown;
-    if known {
-        merge(&MergeJob {
-            dirs: vec![dir.to_path_buf()],
-            frontier: None,
-            proof: job.proof.map(Path::to_path_buf),
-        })?;
-    } else {
-        let needed = split.needed(&state.values);
-        println!("value: unknown");
-        println!(
-            "units: {} proved, {} still needed{}",
-            state
-                .values
-                .iter()
-                .filter(|v| **v != Verdict::Unknown)
-                .count(),
-            needed.iter().filter(|&&n| n).count(),
-            match job.keep {
-                Some(d) => format!(" (run the same command to go on from {})", d.display()),
-                None => " (give --checkpoint DIR to keep them)".into(),
-            }
-        );
-    }
+    let known = conclude(job, dir, split, &state.values)?;
     println!(
         "positions: {} proof-number, {} threat-sequence; time {:.1} s; peak memory {}",
         positions.load(Ordering::Relaxed),
@@ -258,6 +235,38 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
         start.elapsed().as_secs_f64(),
         peak_memory().map_or("unknown".into(), |kb| format!("{} MiB", kb >> 10))
     );
+    Ok(known)
+}
+
+/// The root's value once the threads stopped: when known, the merge of
+/// the folder (`merge.rs`: the value and the certificate); else what is
+/// left. `Ok(true)` when known.
+fn conclude(
+    job: &ParallelJob,
+    dir: &Path,
+    split: &Split,
+    values: &[Verdict],
+) -> Result<bool, String> {
+    let known = split.value(values) != Verdict::Unknown;
+    if known {
+        merge(&MergeJob {
+            dirs: vec![dir.to_path_buf()],
+            frontier: None,
+            proof: job.proof.map(Path::to_path_buf),
+        })?;
+    } else {
+        let needed = split.needed(values);
+        println!("value: unknown");
+        println!(
+            "units: {} proved, {} still needed{}",
+            values.iter().filter(|v| **v != Verdict::Unknown).count(),
+            needed.iter().filter(|&&n| n).count(),
+            match job.keep {
+                Some(d) => format!(" (run the same command to go on from {})", d.display()),
+                None => " (give --checkpoint DIR to keep them)".into(),
+            }
+        );
+    }
     Ok(known)
 }
 

@@ -16,7 +16,7 @@ use super::frontier::Frontier;
 use super::root::describe_root;
 use super::solve::{certificate, solve, Job};
 use super::units::{
-    done_marker, frontier_copy, load_unit, read_values, unit_checkpoint, unit_proof,
+    done_marker, keep_frontier_copy, load_unit, read_values, unit_checkpoint, unit_proof,
 };
 use super::value::verdict_of;
 use crate::atomic_file;
@@ -51,30 +51,13 @@ pub fn run_shard(job: &ShardJob, stop: &Arc<AtomicBool>) -> Result<bool, String>
     let frontier = Frontier::read(&job.frontier)?;
     let split = &frontier.split;
     let rules = split.root().rules().clone();
-    std::fs::create_dir_all(&job.out)
-        .map_err(|e| format!("cannot create {}: {e}", job.out.display()))?;
-    // A copy of the frontier beside the proofs, for `--merge DIR`.
-    let copy = frontier_copy(&job.out);
-    let bytes = std::fs::read(&job.frontier)
-        .map_err(|e| format!("cannot read {}: {e}", job.frontier.display()))?;
-    if std::fs::read(&copy).ok().as_deref() != Some(bytes.as_slice()) {
-        if copy.exists() {
-            return Err(format!(
-                "{} holds the units of another frontier: use another --out folder",
-                job.out.display()
-            ));
-        }
-        atomic_file::write(&copy, &bytes)?;
-    }
-    let Shard {
-        index: me,
-        count: shards,
-    } = job.shard;
+    keep_frontier_copy(&job.out, &job.frontier)?;
+    let shard = job.shard;
     let mine: Vec<usize> = (0..split.unit_count())
         .filter(|&u| job.shard.owns(u))
         .collect();
     println!(
-        "shard {me}/{shards} of {}: {} of {} units",
+        "shard {shard} of {}: {} of {} units",
         describe_root(split.root()),
         mine.len(),
         split.unit_count()
@@ -139,15 +122,15 @@ pub fn run_shard(job: &ShardJob, stop: &Arc<AtomicBool>) -> Result<bool, String>
     }
     if !open.is_empty() {
         println!(
-            "shard {me}/{shards}: {} of its {} units not proved yet (run the same command again to go on)",
+            "shard {shard}: {} of its {} units not proved yet (run the same command again to go on)",
             open.len(),
             mine.len()
         );
         return Ok(false);
     }
-    atomic_file::write(&done_marker(&job.out, (me, shards)), b"")?;
+    atomic_file::write(&done_marker(&job.out, (shard.index, shard.count)), b"")?;
     println!(
-        "shard {me}/{shards}: all {} units proved or not needed",
+        "shard {shard}: all {} units proved or not needed",
         mine.len()
     );
     Ok(true)

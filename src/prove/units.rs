@@ -11,6 +11,7 @@
 
 use super::frontier::Frontier;
 use super::value::verdict_of;
+use crate::atomic_file;
 use hypertac_ai::prove::Verdict;
 use hypertac_core::{Cell, Rules};
 use hypertac_proof::Certificate;
@@ -19,6 +20,28 @@ use std::path::{Path, PathBuf};
 /// The frontier's copy in `dir`.
 pub fn frontier_copy(dir: &Path) -> PathBuf {
     dir.join("frontier.txt")
+}
+
+/// Makes the folder `dir` for the units of the frontier at `path` and
+/// keeps a copy of the frontier there (for `--merge DIR`).
+///
+/// # Errors
+/// A folder or file that cannot be written, or a folder that holds the
+/// units of another frontier.
+pub fn keep_frontier_copy(dir: &Path, path: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let copy = frontier_copy(dir);
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if std::fs::read(&copy).ok().as_deref() != Some(bytes.as_slice()) {
+        if copy.exists() {
+            return Err(format!(
+                "{} holds the units of another frontier: use another --out folder",
+                dir.display()
+            ));
+        }
+        atomic_file::write(&copy, &bytes)?;
+    }
+    Ok(())
 }
 
 /// The proof file of unit `u` in `dir`.
