@@ -53,7 +53,7 @@ pub fn run(args: &BotArgs) -> i32 {
         return 2;
     }
     match answer(&input, args) {
-        Ok(text) => match crate::write_stdout(&format!("{text}\n")) {
+        Ok(text) => match crate::output::write_stdout(&format!("{text}\n")) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: cannot write the move: {e}");

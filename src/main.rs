@@ -4,8 +4,11 @@
 //! arguments and calls the library crates (`hypertac-core`, `hypertac-ai`,
 //! `hypertac-store`).
 
+mod atomic_file;
 mod bench;
 mod bot;
+mod duration;
+mod output;
 mod play;
 mod protocol;
 mod prove;
@@ -14,6 +17,7 @@ mod referee;
 mod rules_args;
 mod serve;
 mod session;
+mod shard_spec;
 mod solve;
 mod verify;
 mod words;
@@ -60,15 +64,6 @@ enum Command {
 enum SolveGame {
     /// Connect Four positions as column strings ("4453"), one per line on stdin.
     Connect4(solve::SolveArgs),
-}
-
-/// Writes `text` to standard output and flushes it; the error (a closed
-/// pipe, a full disk) is for the caller to report instead of a panic.
-pub fn write_stdout(text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
 }
 
 fn main() -> ExitCode {

@@ -86,7 +86,7 @@ pub fn run(args: &RecordsArgs) -> i32 {
             )
         });
     match result {
-        Ok(text) => match crate::write_stdout(&text) {
+        Ok(text) => match crate::output::write_stdout(&text) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("hypertac records: cannot write the output: {e}");

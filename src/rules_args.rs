@@ -1,7 +1,9 @@
 //! The arguments that choose a game's rules, shared by `play` and `prove`:
-//! a preset or a shape, with k, gravity, win rule and wrap.
+//! a preset or a shape, with k, gravity, win rule and wrap (read into the
+//! core's `rules_request`, which the Python binding uses too).
 
-use hypertac_core::{Rules, Shape, WinRule};
+use hypertac_core::rules_request::{parse_axis, Base, RulesRequest};
+use hypertac_core::{Rules, Shape};
 
 /// Rules from the command line.
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -44,46 +46,26 @@ impl RulesArgs {
     pub fn rules(&self) -> Result<Rules, String> {
         let base = match (&self.game, &self.shape) {
             (Some(_), Some(_)) => return Err("give either --game or --shape, not both".into()),
-            (Some(game), None) => Rules::preset(game).map_err(|e| e.to_string())?,
+            (Some(game), None) => Base::Preset(game),
             (None, Some(shape)) => {
-                let shape = Shape::parse(shape).map_err(|e| format!("--shape: {e}"))?;
-                let k = self.k.unwrap_or_else(|| shape.min_side().max(2));
-                Rules::new(shape, k).map_err(|e| e.to_string())?
+                Base::Shape(Shape::parse(shape).map_err(|e| format!("--shape: {e}"))?)
             }
-            (None, None) => Rules::preset("4d").map_err(|e| e.to_string())?,
+            (None, None) => Base::Preset("4d"),
         };
-        let mut rules = base.clone();
-        if let Some(k) = self.k {
-            rules = Rules::new(base.shape().clone(), k)
-                .and_then(|r| r.with_gravity(base.gravity()))
-                .map_err(|e| e.to_string())?
-                .with_win(base.win());
+        let gravity = match &self.gravity {
+            Some(text) => Some(parse_axis(text).ok_or_else(|| {
+                format!("--gravity {text:?}: expected an axis number from 0, x, y, z, w or none")
+            })?),
+            None => None,
+        };
+        RulesRequest {
+            base,
+            k: self.k,
+            gravity,
+            rule: self.rule.as_deref(),
+            wrap: self.wrap,
         }
-        if let Some(g) = &self.gravity {
-            rules = rules
-                .with_gravity(parse_axis(g)?)
-                .map_err(|e| e.to_string())?;
-        }
-        if let Some(rule) = &self.rule {
-            rules = rules.with_win(WinRule::parse(rule).map_err(|e| e.to_string())?);
-        }
-        if self.wrap {
-            rules = rules.with_wrap(true).map_err(|e| e.to_string())?;
-        }
-        Ok(rules)
-    }
-}
-
-fn parse_axis(text: &str) -> Result<Option<usize>, String> {
-    let t = text.trim().to_ascii_lowercase();
-    match t.as_str() {
-        "none" | "off" | "no" => Ok(None),
-        "x" => Ok(Some(0)),
-        "y" => Ok(Some(1)),
-        "z" => Ok(Some(2)),
-        "w" => Ok(Some(3)),
-        _ => t.parse::<usize>().map(Some).map_err(|_| {
-            format!("--gravity {text:?}: expected an axis number from 0, x, y, z, w or none")
-        }),
+        .rules()
+        .map_err(|e| e.to_string())
     }
 }

@@ -36,7 +36,7 @@ pub fn run(args: &VerifyArgs) -> i32 {
     match result {
         Ok(report) => {
             let text = describe(&report, loaded, checked);
-            if let Err(e) = crate::write_stdout(&text) {
+            if let Err(e) = crate::output::write_stdout(&text) {
                 eprintln!("error: cannot write the output: {e}");
                 return 2;
             }

@@ -485,6 +485,15 @@ fn computer_moves_hints_and_custom_shapes() {
     assert_eq!(game["rules"], "5x5x5 k4 most-lines");
     assert_eq!(game["legal_count"], 125);
     s.play("2,2,2");
+    // The computer's turn: a human move is refused, and the game is unchanged.
+    let refused = s.fails(
+        "POST",
+        "/api/games/current/moves",
+        Some(json!({"move": "0,0,0"})),
+        409,
+    );
+    assert_eq!(refused, "it is the computer's turn (easy)");
+    assert_eq!(s.moves().len(), 1);
     let answer = s.ok("POST", "/api/games/current/cpu", Some(json!({"ms": 2000})));
     assert_eq!(answer["stopped"], false);
     assert_eq!(answer["moves"].as_array().unwrap().len(), 2);

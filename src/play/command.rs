@@ -1,7 +1,7 @@
 //! Text commands, shared by plain mode and the terminal UI's `:` prompt.
 
 use crate::play::render;
-use crate::session::{Session, SessionError};
+use crate::session::{MoveError, MoveInput, Session, SessionError};
 use hypertac_ai::{Budget, Choice};
 use hypertac_core::{notation, Cell, Player, Rules};
 use hypertac_store::StoreError;
@@ -347,14 +347,15 @@ fn apply_once(
     let err = Failure::Session;
     match command {
         Command::Move(text) => {
-            if session.position().is_over() {
-                return Err("the game is over: type new to play again, or undo".into());
-            }
-            if let Some(level) = session.computer_to_move() {
-                return Err(format!("it is the computer's turn ({})", level.name()).into());
-            }
             let player = session.position().to_move();
-            let cell = session.play_text(text).map_err(err)?;
+            let cell = session
+                .play_move(MoveInput::Text(text))
+                .map_err(|e| match e {
+                    SessionError::BadMove(MoveError::GameOver) => {
+                        "the game is over: type new to play again, or undo".into()
+                    }
+                    e => Failure::Session(e),
+                })?;
             let mut out = vec![move_line(session, player, cell)];
             out.extend(render::outcome_lines(session.position()));
             Ok(out)

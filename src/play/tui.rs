@@ -7,7 +7,7 @@ use super::help;
 use super::scores::{ColumnScores, ScoreWorker};
 use super::view::{self, BoardView, Prompt, Ui};
 use super::{render, Settings};
-use crate::session::{Search, Session, SessionError};
+use crate::session::{MoveError, MoveInput, Search, Session, SessionError};
 use crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
@@ -565,27 +565,13 @@ impl App {
         let Some(cell) = self.ui.cursor_cell(pos) else {
             return;
         };
-        if pos.is_over() {
-            self.ui.message = GAME_OVER.into();
-            return;
-        }
-        if let Some(level) = self.session.computer_to_move() {
-            self.ui.message = format!("error: it is the computer's turn ({})", level.name());
-            return;
-        }
         let player = pos.to_move();
         // On gravity boards the cursor picks a column: the stone drops.
-        let cell = pos.landing(cell).unwrap_or(cell);
-        match self.session.play(cell) {
-            Ok(_) => {
-                let played = *self
-                    .session
-                    .position()
-                    .moves()
-                    .last()
-                    .expect("a move was played");
+        match self.session.play_move(MoveInput::Pick(cell)) {
+            Ok(played) => {
                 self.after_change(command::move_line(&self.session, player, played));
             }
+            Err(SessionError::BadMove(MoveError::GameOver)) => self.ui.message = GAME_OVER.into(),
             Err(e) => self.show_error(e),
         }
     }

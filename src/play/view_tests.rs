@@ -10,7 +10,7 @@ fn session(game: &str, moves: &[&str]) -> Session {
     let rules = Rules::preset(game).unwrap();
     let mut s = Session::new(rules, [Side::Human, Side::Human], None).unwrap();
     for m in moves {
-        s.play_text(m).unwrap();
+        s.play_move(crate::session::MoveInput::Text(m)).unwrap();
     }
     s
 }

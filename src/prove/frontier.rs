@@ -15,11 +15,12 @@
 //! those whose number is I modulo N. The split is deterministic, so a
 //! reader rebuilds it from the header and refuses a file whose units differ.
 
+use crate::atomic_file;
 use hypertac_ai::prove::Split;
 use hypertac_core::record::RulesSpec;
 use hypertac_core::{notation, Cell, Position, Rules};
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::Path;
 
 /// The first line of a frontier file.
@@ -68,7 +69,7 @@ impl Frontier {
             text.push_str(&notation::format_move_list(shape, unit));
             text.push('\n');
         }
-        write_atomically(path, text.as_bytes())
+        atomic_file::write(path, text.as_bytes())
     }
 
     /// Reads a frontier file and rebuilds its split.
@@ -171,23 +172,4 @@ fn read_line(r: &mut impl BufRead) -> Result<Option<String>, String> {
     String::from_utf8(buf)
         .map(Some)
         .map_err(|_| "a line that is not UTF-8".into())
-}
-
-/// Writes `bytes` to `path` through a temporary file of this process
-/// (`path.tmp.PID`: shards running at once may write the same file, such
-/// as the frontier's copy), synced, then renamed.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp.{}", std::process::id()));
-    let tmp = std::path::PathBuf::from(tmp);
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
 }

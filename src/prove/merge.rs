@@ -9,9 +9,10 @@
 //! units share is written once), so `hypertac verify` checks the whole.
 
 use super::frontier::Frontier;
-use super::shard::{describe_root, load_unit, shard_counts, unit_proof};
-use super::solve::{value_of, verdict_of};
-use hypertac_ai::prove::Verdict;
+use super::root::describe_root;
+use super::units::{frontier_copy, load_unit, shard_counts, unit_proof};
+use super::value::{value_of, verdict_of};
+use hypertac_ai::prove::{Split, Verdict};
 use hypertac_core::record::RulesSpec;
 use hypertac_core::{notation, Cell, Player};
 use hypertac_proof::{Certificate, Goal, Section, Value};
@@ -21,17 +22,26 @@ use std::time::Instant;
 /// Most missing units named one by one.
 const MAX_NAMED: usize = 20;
 
+/// What `--merge` does.
+pub struct MergeJob {
+    /// The unit folders.
+    pub dirs: Vec<PathBuf>,
+    /// The frontier (`--frontier`), if given; else the folders' copy.
+    pub frontier: Option<PathBuf>,
+    /// Where to write the root's certificate (`--proof`).
+    pub proof: Option<PathBuf>,
+}
+
 /// Merges; `Ok(true)` when the root's value is known (and the certificate,
 /// if asked for, written).
 ///
 /// # Errors
 /// No frontier, a folder's frontier that differs, or a unit proof that is
 /// not of its unit.
-pub fn merge(
-    dirs: &[PathBuf],
-    frontier: Option<&Path>,
-    proof: Option<&Path>,
-) -> Result<bool, String> {
+pub fn merge(job: &MergeJob) -> Result<bool, String> {
+    let dirs = &job.dirs[..];
+    let proof = job.proof.as_deref();
+    let frontier = job.frontier.as_deref();
     let start = Instant::now();
     let frontier_path = find_frontier(dirs, frontier)?;
     let frontier = Frontier::read(&frontier_path)?;
@@ -53,7 +63,7 @@ pub fn merge(
     }
     let values: Vec<Verdict> = certs
         .iter()
-        .map(|c| c.as_ref().map_or(Verdict::Unknown, |c| verdict_of(c.value)))
+        .map(|c| verdict_of(c.as_ref().map(|c| c.value)))
         .collect();
     let missing: Vec<usize> = (0..values.len())
         .filter(|&u| values[u] == Verdict::Unknown)
@@ -89,7 +99,38 @@ pub fn merge(
     let Some(path) = proof else {
         return Ok(true);
     };
-    let cells = shape.cell_count();
+    let (cert, best) = root_certificate(split, &certs, &values, value)?;
+    if let Some(best) = best {
+        println!("best move: {}", notation::format_cell(shape, best));
+    }
+    cert.save(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let entries: usize = cert.sections.iter().map(Section::len).sum();
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "proof: {} ({entries} entries, {bytes} bytes, merged in {:.1} s)",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(true)
+}
+
+/// The root's certificate: the winner's moves in the tree above the units
+/// (both players' not-lose strategies for a draw) joined with the proofs of
+/// the units they reach; and the root's best move.
+///
+/// # Errors
+/// Units proved for different checkers, or (a bug) a tree the units do not
+/// settle.
+fn root_certificate(
+    split: &Split,
+    certs: &[Option<Certificate>],
+    values: &[Verdict],
+    value: Value,
+) -> Result<(Certificate, Option<Cell>), String> {
+    let root = split.root();
+    let rules = root.rules();
+    let cells = rules.shape().cell_count();
     // The units' certificates were written for one checker: all version 1,
     // or all version 2 with the same limits.
     let mut kinds = certs.iter().flatten().map(|c| c.derive);
@@ -101,7 +142,7 @@ pub fn merge(
     let mut best = None;
     for (player, win) in needed_sections(value) {
         let (entries, units) = split
-            .entries(&values, player, win)
+            .entries(values, player, win)
             .map_err(|e| e.to_string())?;
         let goal = if win { Goal::Win } else { Goal::NotLose };
         let mut section = Section::new(player, goal, cells);
@@ -127,7 +168,7 @@ pub fn merge(
             .sum()
     };
     let cert = Certificate {
-        rules: RulesSpec::of(&rules),
+        rules: RulesSpec::of(rules),
         moves: root.moves().to_vec(),
         value,
         best,
@@ -135,26 +176,14 @@ pub fn merge(
         sections,
         stats: serde_json::json!({
             "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),
-            "merged_units": values.len() - missing.len(),
+            "merged_units": values.iter().filter(|v| **v != Verdict::Unknown).count(),
             "split_depth": split.depth(),
             "positions": sum("positions"),
             "threat_positions": sum("threat_positions"),
             "seconds": sum("seconds"),
         }),
     };
-    if let Some(best) = best {
-        println!("best move: {}", notation::format_cell(shape, best));
-    }
-    cert.save(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let entries: usize = cert.sections.iter().map(Section::len).sum();
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    println!(
-        "proof: {} ({entries} entries, {bytes} bytes, merged in {:.1} s)",
-        path.display(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(true)
+    Ok((cert, best))
 }
 
 /// The sections a value's certificate holds: (player, wins?).
@@ -176,7 +205,7 @@ fn find_frontier(dirs: &[PathBuf], given: Option<&Path>) -> Result<PathBuf, Stri
         if !dir.is_dir() {
             return Err(format!("{} is not a folder", dir.display()));
         }
-        let path = dir.join("frontier.txt");
+        let path = frontier_copy(dir);
         let Ok(bytes) = std::fs::read(&path) else {
             continue;
         };

@@ -16,13 +16,16 @@
 //! checkpoints). Without it the folder is a temporary one.
 
 use super::frontier::Frontier;
-use super::merge::merge;
+use super::merge::{merge, MergeJob};
+use super::one::{prove_one, OneJob};
 use super::progress::Watcher;
-use super::shard::{describe_root, read_values, unit_proof};
+use super::root::describe_root;
 use super::solve::{certificate, peak_memory, solve_with, Job};
+use super::units::{frontier_copy, read_values, unit_checkpoint, unit_proof};
+use super::value::verdict_of;
 use hypertac_ai::prove::{next_unit, Counters, Prover, Split, Verdict};
 use hypertac_core::{notation, Position};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -37,8 +40,66 @@ const UNITS_PER_THREAD: usize = 4;
 /// Deepest automatic split.
 const MAX_DEPTH: u32 = 3;
 
-/// What to prove, with what.
-pub struct ParallelJob<'a> {
+/// What `--threads N` (N > 1) does.
+pub struct ThreadsJob {
+    /// The position.
+    pub pos: Position,
+    /// Threads.
+    pub threads: usize,
+    /// Memory in bytes, shared out between the threads' tables.
+    pub memory: usize,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// The units' folder to keep and resume (`--checkpoint`), or none for
+    /// a temporary one.
+    pub keep: Option<PathBuf>,
+    /// The certificate's path (`--proof`).
+    pub proof: Option<PathBuf>,
+    /// Positions one thread searches before the position is split (0:
+    /// split at once).
+    pub quick_positions: u64,
+}
+
+/// Proves the job's position: one thread tries first (a position one
+/// search proves at once is not split: a unit, one move of the root fixed,
+/// can take far longer than the whole), unless resuming a split; then the
+/// threads prove the units. Like one thread's run, `Ok(())` whether or not
+/// the value was found.
+///
+/// # Errors
+/// As [`prove_one`] and [`prove_parallel`].
+pub fn prove_threads(job: &ThreadsJob, stop: &Arc<AtomicBool>) -> Result<(), String> {
+    let resuming = job
+        .keep
+        .as_deref()
+        .is_some_and(|d| frontier_copy(d).exists());
+    let start = Instant::now();
+    if !resuming && job.quick_positions > 0 {
+        let one = OneJob {
+            pos: job.pos.clone(),
+            memory: job.memory,
+            time: job.time,
+            checkpoint: None,
+            proof: job.proof.clone(),
+        };
+        if prove_one(&one, stop.clone(), Some(job.quick_positions))? {
+            return Ok(());
+        }
+    }
+    prove_parallel(&ParallelJob {
+        pos: &job.pos,
+        threads: job.threads,
+        memory: job.memory,
+        time: job.time.map(|t| t.saturating_sub(start.elapsed())),
+        keep: job.keep.as_deref(),
+        proof: job.proof.as_deref(),
+        stop: stop.clone(),
+    })?;
+    Ok(())
+}
+
+/// What the threads prove, with what.
+struct ParallelJob<'a> {
     /// The position.
     pub pos: &'a Position,
     /// Threads.
@@ -73,7 +134,7 @@ struct State {
 /// # Errors
 /// A position the prover does not take, a folder that cannot be written or
 /// that holds another position's units.
-pub fn prove_parallel(job: &ParallelJob) -> Result<bool, String> {
+fn prove_parallel(job: &ParallelJob) -> Result<bool, String> {
     let start = Instant::now();
     let temporary;
     let dir: &Path = match job.keep {
@@ -166,26 +227,7 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
     if let Some(e) = state.error {
         return Err(e);
     }
-    let known = split.value(&state.values) != Verdict::Unknown;
-    if known {
-        merge(&[dir.to_path_buf()], None, job.proof)?;
-    } else {
-        let needed = split.needed(&state.values);
-        println!("value: unknown");
-        println!(
-            "units: {} proved, {} still needed{}",
-            state
-                .values
-                .iter()
-                .filter(|v| **v != Verdict::Unknown)
-                .count(),
-            needed.iter().filter(|&&n| n).count(),
-            match job.keep {
-                Some(d) => format!(" (run the same command to go on from {})", d.display()),
-                None => " (give --checkpoint DIR to keep them)".into(),
-            }
-        );
-    }
+    let known = conclude(job, dir, split, &state.values)?;
     println!(
         "positions: {} proof-number, {} threat-sequence; time {:.1} s; peak memory {}",
         positions.load(Ordering::Relaxed),
@@ -196,11 +238,43 @@ fn run(job: &ParallelJob, dir: &Path, start: Instant) -> Result<bool, String> {
     Ok(known)
 }
 
+/// The root's value once the threads stopped: when known, the merge of
+/// the folder (`merge.rs`: the value and the certificate); else what is
+/// left. `Ok(true)` when known.
+fn conclude(
+    job: &ParallelJob,
+    dir: &Path,
+    split: &Split,
+    values: &[Verdict],
+) -> Result<bool, String> {
+    let known = split.value(values) != Verdict::Unknown;
+    if known {
+        merge(&MergeJob {
+            dirs: vec![dir.to_path_buf()],
+            frontier: None,
+            proof: job.proof.map(Path::to_path_buf),
+        })?;
+    } else {
+        let needed = split.needed(values);
+        println!("value: unknown");
+        println!(
+            "units: {} proved, {} still needed{}",
+            values.iter().filter(|v| **v != Verdict::Unknown).count(),
+            needed.iter().filter(|&&n| n).count(),
+            match job.keep {
+                Some(d) => format!(" (run the same command to go on from {})", d.display()),
+                None => " (give --checkpoint DIR to keep them)".into(),
+            }
+        );
+    }
+    Ok(known)
+}
+
 /// The folder's frontier: made (split deep enough for the threads) when
 /// the folder is new, read when it is resumed.
 fn open_folder(pos: &Position, threads: usize, dir: &Path) -> Result<Frontier, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join("frontier.txt");
+    let path = frontier_copy(dir);
     if path.exists() {
         let frontier = Frontier::read(&path)?;
         let root = frontier.split.root();
@@ -397,7 +471,7 @@ impl Worker<'_> {
         );
         let pos = Position::from_moves(rules.clone(), &moves)
             .map_err(|(i, e)| format!("{name}: move {} is illegal: {e}", i + 1))?;
-        let checkpoint = self.dir.join(format!("unit-{u}.checkpoint"));
+        let checkpoint = unit_checkpoint(self.dir, u);
         // A kept search counts its positions from its start.
         let before = prover.as_ref().map_or((0, 0), Prover::positions);
         let mut solved = solve_with(
@@ -430,17 +504,17 @@ impl Worker<'_> {
         self.threat_positions
             .fetch_add(threats - before.1, Ordering::Relaxed);
         let secs = solved.elapsed.as_secs_f64();
-        if solved.verdict == Verdict::Unknown {
+        let Some(value) = solved.value else {
             println!("{name}: unknown after {nodes} positions, {secs:.1} s; its budget doubles");
             *kept = Some((u, solved.prover));
             return Ok(Verdict::Unknown);
-        }
+        };
         let cert = certificate(&mut solved).map_err(|e| format!("{name}: {e}"))?;
         let proof = unit_proof(self.dir, u);
         cert.save(&proof)
             .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;
         let _ = std::fs::remove_file(&checkpoint);
-        println!("{name}: {}, {nodes} positions, {secs:.1} s", cert.value);
-        Ok(solved.verdict)
+        println!("{name}: {value}, {nodes} positions, {secs:.1} s");
+        Ok(verdict_of(Some(value)))
     }
 }

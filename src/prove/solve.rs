@@ -2,6 +2,9 @@
 //! and the certificate of the value found.
 
 use super::progress::Watcher;
+use super::root::describe_root;
+use super::value::value_of;
+use crate::atomic_file;
 use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
 use hypertac_core::Position;
@@ -41,8 +44,9 @@ pub struct Job<'a> {
 pub struct Solved {
     /// The search, for the best move and the certificate.
     pub prover: Prover,
-    /// The value as far as known.
-    pub verdict: Verdict,
+    /// The value, if the search found it (converted from the search's
+    /// verdict once, here: see `value.rs`).
+    pub value: Option<Value>,
     /// Time spent in this process.
     pub elapsed: Duration,
 }
@@ -70,7 +74,7 @@ pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
     if job.verbose {
         println!(
             "proving {}: {} symmetries, table {} MiB",
-            super::shard::describe_root(job.pos),
+            describe_root(job.pos),
             prover.symmetries(),
             prover.table_bytes() >> 20
         );
@@ -127,26 +131,9 @@ pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
     }
     Ok(Solved {
         prover,
-        verdict,
+        value: value_of(verdict),
         elapsed: start.elapsed(),
     })
-}
-
-/// The value of a verdict in the proof format (`None` when unknown).
-pub fn value_of(verdict: Verdict) -> Option<Value> {
-    match verdict {
-        Verdict::Win(p) => Some(Value::Win(p)),
-        Verdict::Draw => Some(Value::Draw),
-        Verdict::Unknown => None,
-    }
-}
-
-/// The verdict of a value in the proof format.
-pub fn verdict_of(value: Value) -> Verdict {
-    match value {
-        Value::Win(p) => Verdict::Win(p),
-        Value::Draw => Verdict::Draw,
-    }
 }
 
 /// The certificate of a solved position (its value must be known).
@@ -162,15 +149,8 @@ pub fn certificate(solved: &mut Solved) -> Result<Certificate, String> {
 }
 
 fn save_checkpoint(prover: &Prover, path: &Path) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    let write = || -> std::io::Result<()> {
-        let file = std::fs::File::create(&tmp)?;
-        let mut w = std::io::BufWriter::new(file);
-        prover.write_checkpoint(&mut w)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
+    atomic_file::write_with(path, |w| prover.write_checkpoint(w))
+        .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
 }
 
 /// Peak resident memory in KiB (Linux).

@@ -136,7 +136,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
     let names = tournament.names();
     let schedule = schedule::schedule(names.len(), tournament.boards.len(), tournament.rounds);
     let total = schedule.len();
-    let games = tournament.shard.select(&schedule);
+    let games = shard::select(tournament.shard, &schedule);
     // A closed or failing stdout (e.g. `| head`) stops the tournament
     // cleanly, as Ctrl-C does, instead of a panic.
     let stdout_failed = std::cell::Cell::new(false);
@@ -144,7 +144,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
         if stdout_failed.get() {
             return;
         }
-        if let Err(e) = crate::write_stdout(text) {
+        if let Err(e) = crate::output::write_stdout(text) {
             eprintln!("hypertac referee: cannot write to standard output ({e}); stopping");
             stdout_failed.set(true);
             STOP.store(true, Ordering::SeqCst);

@@ -52,7 +52,7 @@ pub fn run(args: &StandingsArgs) -> i32 {
         eprintln!("{line}");
     }
     if let Some(table) = &merged.table {
-        if let Err(e) = crate::write_stdout(table) {
+        if let Err(e) = crate::output::write_stdout(table) {
             eprintln!("hypertac referee standings: cannot write to standard output ({e})");
             return 1;
         }
@@ -333,7 +333,7 @@ fn name_missing(missing: &[usize], total: usize, shard_counts: &BTreeSet<usize>)
             let mut by_shard: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
             for &g in missing {
                 by_shard
-                    .entry(Shard::of_game(g - 1, count).index)
+                    .entry(Shard::of_item(g - 1, count).index)
                     .or_default()
                     .push(g);
             }

@@ -71,7 +71,7 @@ impl Tournament {
         if rounds == 0 {
             return Err("--rounds must be at least 1".into());
         }
-        let move_timeout = parse_duration(args.move_timeout.as_deref().unwrap_or("60s"))?;
+        let move_timeout = parse_move_timeout(args.move_timeout.as_deref().unwrap_or("60s"))?;
         let jobs = match args.jobs {
             Some(0) => return Err("--jobs must be at least 1".into()),
             Some(j) => j,
@@ -185,27 +185,17 @@ fn cube_boards(n: (u32, u32), d: (u32, u32)) -> Result<Vec<Board>, String> {
     Ok(boards)
 }
 
-/// Parses a time limit: `60s`, `500ms`, `2m`, or plain seconds `1.5`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let bad = || format!("--move-timeout {text:?}: expected a time like 60s, 500ms or 2m");
-    let (number, scale) = if let Some(v) = t.strip_suffix("ms") {
-        (v, 0.001)
-    } else if let Some(v) = t.strip_suffix('s') {
-        (v, 1.0)
-    } else if let Some(v) = t.strip_suffix('m') {
-        (v, 60.0)
-    } else {
-        (t, 1.0)
-    };
-    let value: f64 = number.trim().parse().map_err(|_| bad())?;
-    let seconds = value * scale;
-    if !seconds.is_finite() || seconds <= 0.0 || seconds > 86_400.0 {
+/// Parses a move time limit (the grammar of [`crate::duration`]): more
+/// than 0 and at most a day.
+pub fn parse_move_timeout(text: &str) -> Result<Duration, String> {
+    let time = crate::duration::parse(text)
+        .ok_or_else(|| format!("--move-timeout {text:?}: expected a time like 60s, 500ms or 2m"))?;
+    if time.is_zero() || time > Duration::from_secs(86_400) {
         return Err(format!(
             "--move-timeout {text:?}: must be more than 0 and at most a day"
         ));
     }
-    Ok(Duration::from_secs_f64(seconds))
+    Ok(time)
 }
 
 #[cfg(test)]
@@ -247,12 +237,20 @@ mod tests {
     }
 
     #[test]
-    fn durations() {
-        assert_eq!(parse_duration("60s"), Ok(Duration::from_secs(60)));
-        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
-        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
-        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
-        assert!(parse_duration("0s").is_err());
-        assert!(parse_duration("soon").is_err());
+    fn move_timeouts() {
+        assert_eq!(parse_move_timeout("60s"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_move_timeout("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_move_timeout("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_move_timeout("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_move_timeout("1d"), Ok(Duration::from_secs(86_400)));
+        assert!(parse_move_timeout("0s")
+            .unwrap_err()
+            .contains("more than 0"));
+        assert!(parse_move_timeout("25h")
+            .unwrap_err()
+            .contains("at most a day"));
+        assert!(parse_move_timeout("soon")
+            .unwrap_err()
+            .contains("expected a time"));
     }
 }

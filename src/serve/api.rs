@@ -8,7 +8,7 @@ use super::records;
 use super::security;
 use super::state::{blocking, session_error, AppState};
 use super::view::{game_view, GameView};
-use crate::session::{now_ms, Search, Session, Side};
+use crate::session::{now_ms, MoveInput, Search, Session, Side};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -239,20 +239,9 @@ async fn play(
     Body(req): Body<MoveRequest>,
 ) -> ApiResult<Json<GameView>> {
     app.with_session(move |session, app| {
-        let pos = session.position();
-        if pos.is_over() {
-            return Err(ApiError::conflict("the game is over"));
-        }
-        let cell = crate::session::parse_player_move(pos, &req.text).map_err(|message| {
-            if message.ends_with("is full") {
-                ApiError::conflict(message)
-            } else {
-                ApiError::bad_request(message)
-            }
-        })?;
-        pos.check(cell)
-            .map_err(|e| ApiError::conflict(e.to_string()))?;
-        session.play(cell).map_err(session_error)?;
+        session
+            .play_move(MoveInput::Text(&req.text))
+            .map_err(session_error)?;
         Ok(Json(game_view(session, app.is_thinking())))
     })
     .await

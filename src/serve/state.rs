@@ -265,7 +265,8 @@ pub fn store_error(e: StoreError) -> ApiError {
 /// The API error of a session failure.
 pub fn session_error(e: SessionError) -> ApiError {
     match e {
-        SessionError::BadMove(m) => ApiError::conflict(m),
+        SessionError::BadMove(e) if e.is_conflict() => ApiError::conflict(e.to_string()),
+        SessionError::BadMove(e) => ApiError::bad_request(e.to_string()),
         SessionError::NothingToUndo | SessionError::NothingToRedo => {
             ApiError::conflict(e.to_string())
         }

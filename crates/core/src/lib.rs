@@ -21,6 +21,7 @@ mod position;
 pub mod record;
 pub mod reference;
 mod rules;
+pub mod rules_request;
 mod shape;
 mod sparse;
 pub mod zobrist;

@@ -3,7 +3,7 @@
 //! Four column strings `4453` (columns from 1, as the public solver writes them).
 
 use crate::position::join;
-use crate::{Cell, Position, Rules, Shape};
+use crate::{Cell, PlayError, Position, Rules, Shape};
 use std::fmt;
 
 /// Most characters of someone's input repeated in an error message.
@@ -46,23 +46,64 @@ pub fn clip(text: &str, chars: usize) -> String {
 pub const MAX_MOVE_LIST: usize = 100_000;
 
 /// Text that is not a valid cell, move or move list, with a message naming the
-/// bad token and what was expected.
+/// bad token and what was expected. The kinds let a front end tell a typo
+/// (`Malformed`, `OffBoard`) from a move the board has no room for
+/// (`ColumnFull`) without reading the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    message: String,
+#[non_exhaustive]
+pub enum NotationError {
+    /// Text that does not read as a cell or move: a token that is not a
+    /// number, the wrong number of coordinates, nothing typed.
+    Malformed(String),
+    /// A cell or column outside the board (the message names the axis and
+    /// its range).
+    OffBoard(String),
+    /// A gravity column with no empty cell left.
+    ColumnFull {
+        /// The column as typed (shortened when long).
+        column: String,
+    },
+    /// Rules the notation does not apply to (column strings on a board
+    /// without gravity columns).
+    Unsupported(String),
+    /// A move of a list or column string the position refuses.
+    Illegal(PlayError),
+    /// The error of one move of a list or column string.
+    At {
+        /// Which move, e.g. `move 3 of the list`.
+        at: String,
+        /// What is wrong with it.
+        error: Box<NotationError>,
+    },
 }
 
 impl NotationError {
-    fn new(message: impl Into<String>) -> NotationError {
-        NotationError {
-            message: message.into(),
+    fn at(at: String, error: NotationError) -> NotationError {
+        NotationError::At {
+            at,
+            error: Box::new(error),
+        }
+    }
+
+    /// The innermost error (through [`NotationError::At`]).
+    pub fn kind(&self) -> &NotationError {
+        match self {
+            NotationError::At { error, .. } => error.kind(),
+            other => other,
         }
     }
 }
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            NotationError::Malformed(m)
+            | NotationError::OffBoard(m)
+            | NotationError::Unsupported(m) => f.write_str(m),
+            NotationError::ColumnFull { column } => write!(f, "column {column} is full"),
+            NotationError::Illegal(e) => write!(f, "{e}"),
+            NotationError::At { at, error } => write!(f, "{at}: {error}"),
+        }
     }
 }
 
@@ -79,7 +120,7 @@ fn parse_numbers(text: &str, what: &str) -> Result<Vec<u32>, NotationError> {
                 } else {
                     format!(" {}", quote(text))
                 };
-                NotationError::new(format!(
+                NotationError::Malformed(format!(
                     "bad {what}{whole}: {} is not a coordinate (expected a whole number from 0)",
                     quote(token)
                 ))
@@ -112,7 +153,7 @@ fn example(d: usize) -> String {
 pub fn parse_cell(shape: &Shape, text: &str) -> Result<Cell, NotationError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(NotationError::new(format!(
+        return Err(NotationError::Malformed(format!(
             "empty cell: expected {} coordinates like {}",
             shape.dims(),
             example(shape.dims())
@@ -120,7 +161,7 @@ pub fn parse_cell(shape: &Shape, text: &str) -> Result<Cell, NotationError> {
     }
     let coords = parse_numbers(text, "cell")?;
     if coords.len() != shape.dims() {
-        return Err(NotationError::new(format!(
+        return Err(NotationError::Malformed(format!(
             "cell {} has {} coordinates; a {shape} board needs {}, like {}",
             quote(text),
             coords.len(),
@@ -136,7 +177,7 @@ pub fn parse_cell(shape: &Shape, text: &str) -> Result<Cell, NotationError> {
             .find(|(_, (&c, &n))| c >= n)
             .map(|(a, (_, n))| (a, n))
             .unwrap_or((0, &0));
-        NotationError::new(format!(
+        NotationError::OffBoard(format!(
             "cell {} is outside a {shape} board ({} is 0 to {})",
             join(&coords),
             axis_name(axis),
@@ -211,7 +252,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
         return parse_cell(shape, text);
     }
     if numbers.len() + 1 != d {
-        return Err(NotationError::new(format!(
+        return Err(NotationError::Malformed(format!(
             "move {}: expected a column ({}) or a cell of {d} coordinates",
             quote(text),
             column_hint(rules)
@@ -224,12 +265,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
         let n = shape.size(a);
         coords[a] = if one_based {
             v.checked_sub(1).filter(|&v| v < n).ok_or_else(|| {
-                NotationError::new(format!("column {v} does not exist: columns are 1 to {n}"))
+                NotationError::OffBoard(format!("column {v} does not exist: columns are 1 to {n}"))
             })?
         } else if v < n {
             v
         } else {
-            return Err(NotationError::new(format!(
+            return Err(NotationError::OffBoard(format!(
                 "column {} is outside a {shape} board ({} is 0 to {})",
                 shorten(text),
                 axis_name(a),
@@ -238,8 +279,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
         };
     }
     let base = shape.cell(&coords).expect("coordinates checked");
-    pos.landing(base)
-        .ok_or_else(|| NotationError::new(format!("column {} is full", shorten(text))))
+    pos.landing(base).ok_or_else(|| NotationError::ColumnFull {
+        column: shorten(text),
+    })
 }
 
 fn column_hint(rules: &Rules) -> String {
@@ -276,7 +318,7 @@ pub fn parse_move_list(shape: &Shape, text: &str) -> Result<Vec<Cell>, NotationE
     let text = text.strip_suffix(';').unwrap_or(text);
     let count = text.bytes().filter(|&b| b == b';').count() + 1;
     if count > MAX_MOVE_LIST {
-        return Err(NotationError::new(format!(
+        return Err(NotationError::Malformed(format!(
             "the move list has {count} moves; at most {MAX_MOVE_LIST} are read"
         )));
     }
@@ -284,7 +326,7 @@ pub fn parse_move_list(shape: &Shape, text: &str) -> Result<Vec<Cell>, NotationE
         .enumerate()
         .map(|(i, token)| {
             parse_cell(shape, token)
-                .map_err(|e| NotationError::new(format!("move {} of the list: {e}", i + 1)))
+                .map_err(|e| NotationError::at(format!("move {} of the list", i + 1), e))
         })
         .collect()
 }
@@ -322,7 +364,7 @@ pub fn play_columns(rules: Rules, text: &str) -> Result<Position, NotationError>
             .to_digit(10)
             .filter(|&c| c >= 1 && c <= width)
             .ok_or_else(|| {
-                NotationError::new(format!(
+                NotationError::Malformed(format!(
                     "move {} ({ch:?}) of {}: expected a column from 1 to {width}",
                     i + 1,
                     quote(text)
@@ -331,15 +373,17 @@ pub fn play_columns(rules: Rules, text: &str) -> Result<Position, NotationError>
         let mut coords = [0, 0];
         coords[width_axis] = col - 1;
         let base = pos.rules().shape().cell(&coords).expect("column in range");
+        let at = || format!("move {} of {}", i + 1, quote(text));
         let cell = pos.landing(base).ok_or_else(|| {
-            NotationError::new(format!(
-                "move {} of {}: column {col} is full",
-                i + 1,
-                quote(text)
-            ))
+            NotationError::at(
+                at(),
+                NotationError::ColumnFull {
+                    column: col.to_string(),
+                },
+            )
         })?;
         pos.try_play(cell)
-            .map_err(|e| NotationError::new(format!("move {} of {}: {e}", i + 1, quote(text))))?;
+            .map_err(|e| NotationError::at(at(), NotationError::Illegal(e)))?;
     }
     Ok(pos)
 }
@@ -361,7 +405,7 @@ pub fn format_columns(pos: &Position) -> Result<String, NotationError> {
 fn column_axis(rules: &Rules) -> Result<usize, NotationError> {
     match rules.gravity() {
         Some(g) if rules.shape().dims() == 2 && rules.shape().size(1 - g) <= 9 => Ok(1 - g),
-        _ => Err(NotationError::new(format!(
+        _ => Err(NotationError::Unsupported(format!(
             "column strings like 4453 need a 2-axis board with gravity and at most 9 columns; this game is {rules}"
         ))),
     }

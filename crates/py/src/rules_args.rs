@@ -1,9 +1,11 @@
 //! A game's rules from Python arguments, as the CLI's `--game`, `--shape`,
 //! `--k`, `--gravity`, `--rule` and `--wrap`: a preset or a shape, then
-//! the other settings on top. The words of every error are the core's.
+//! the other settings on top (the core's `rules_request`, as the CLI). The
+//! words of every error are the core's.
 
 use crate::errors::value_error;
-use hypertac_core::{Rules, Shape, WinRule, MAX_SIDE, PRESETS};
+use hypertac_core::rules_request::{self, Base, RulesRequest};
+use hypertac_core::{Rules, Shape, MAX_SIDE, PRESETS};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
@@ -59,35 +61,27 @@ pub fn rules_from(
     let shape = shape.filter(|s| !s.is_none());
     let base = match (game, shape) {
         (Some(_), Some(_)) => return Err(value_error("give either game or shape, not both")),
-        (Some(name), None) => Rules::preset(name).map_err(value_error)?,
-        (None, Some(s)) => {
-            let shape = extract_shape(s)?;
-            let k = k.unwrap_or_else(|| shape.min_side().max(2));
-            Rules::new(shape, k).map_err(value_error)?
-        }
+        (Some(name), None) => Base::Preset(name),
+        (None, Some(s)) => Base::Shape(extract_shape(s)?),
         (None, None) => {
             return Err(value_error(
                 "no game: give a preset (Game(\"qubic\")) or a shape (Game(shape=(4, 4, 4)))",
             ))
         }
     };
-    let mut rules = base.clone();
-    if let Some(k) = k {
-        rules = Rules::new(base.shape().clone(), k)
-            .and_then(|r| r.with_gravity(base.gravity()))
-            .map_err(value_error)?
-            .with_win(base.win());
+    let gravity = match gravity {
+        Gravity::Keep => None,
+        Gravity::Set(axis) => Some(axis),
+    };
+    RulesRequest {
+        base,
+        k,
+        gravity,
+        rule,
+        wrap,
     }
-    if let Gravity::Set(axis) = gravity {
-        rules = rules.with_gravity(axis).map_err(value_error)?;
-    }
-    if let Some(rule) = rule {
-        rules = rules.with_win(WinRule::parse(rule).map_err(value_error)?);
-    }
-    if wrap {
-        rules = rules.with_wrap(true).map_err(value_error)?;
-    }
-    Ok(rules)
+    .rules()
+    .map_err(value_error)
 }
 
 /// A shape from `"5x5x5"` or a sequence of sizes `(5, 5, 5)`.
@@ -111,19 +105,11 @@ fn extract_shape(value: &Bound<'_, PyAny>) -> PyResult<Shape> {
 }
 
 fn parse_axis(text: &str) -> PyResult<Option<usize>> {
-    let t = text.trim().to_ascii_lowercase();
-    match t.as_str() {
-        "none" | "off" | "no" => Ok(None),
-        "x" => Ok(Some(0)),
-        "y" => Ok(Some(1)),
-        "z" => Ok(Some(2)),
-        "w" => Ok(Some(3)),
-        _ => t.parse::<usize>().map(Some).map_err(|_| {
-            value_error(format!(
-                "gravity {text:?}: expected an axis number from 0, x, y, z, w or none"
-            ))
-        }),
-    }
+    rules_request::parse_axis(text).ok_or_else(|| {
+        value_error(format!(
+            "gravity {text:?}: expected an axis number from 0, x, y, z, w or none"
+        ))
+    })
 }
 
 /// The named presets: a list of `(name, description)`.

@@ -1,0 +1,86 @@
+//! `hypertac prove` on one thread: the value of one position, a best move,
+//! statistics, and with `--proof` its certificate.
+
+use super::solve::{self, Job};
+use super::value;
+use hypertac_core::{notation, Position};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What a one-thread proof does.
+pub struct OneJob {
+    /// The position.
+    pub pos: Position,
+    /// Table size in bytes.
+    pub memory: usize,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// Save progress to and resume from this file.
+    pub checkpoint: Option<PathBuf>,
+    /// Write the certificate here once the value is known.
+    pub proof: Option<PathBuf>,
+}
+
+/// Proves the job's position and prints what was found; `Ok(true)` when
+/// the value is known (and the certificate, if asked for, written).
+///
+/// With `quick`, the search stops after that many positions and uses no
+/// checkpoint; `Ok(false)` then says it did not find the value (and
+/// nothing but the headline was printed).
+///
+/// # Errors
+/// A position the prover does not take, or a file that cannot be read or
+/// written.
+pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>, quick: Option<u64>) -> Result<bool, String> {
+    let rules = job.pos.rules();
+    let mut solved = solve::solve(&Job {
+        pos: &job.pos,
+        memory: job.memory,
+        time: job.time,
+        checkpoint: job.checkpoint.as_deref().filter(|_| quick.is_none()),
+        stop,
+        verbose: true,
+        watch: true,
+        positions: quick,
+        started: None,
+    })?;
+    let (nodes, threat_nodes) = solved.prover.positions();
+    if quick.is_some() && solved.value.is_none() {
+        println!(
+            "not proved after {nodes} positions ({:.1} s) on one thread: the threads take units of a split",
+            solved.elapsed.as_secs_f64()
+        );
+        return Ok(false);
+    }
+    println!("value: {}", value::text(solved.value));
+    if let Some(best) = solved.prover.best_move() {
+        println!("best move: {}", notation::format_cell(rules.shape(), best));
+    }
+    println!(
+        "positions: {nodes} proof-number, {threat_nodes} threat-sequence; time {:.1} s; peak memory {}",
+        solved.elapsed.as_secs_f64(),
+        solve::peak_memory().map_or("unknown".into(), |kb| format!("{} MiB", kb >> 10))
+    );
+    let known = solved.value.is_some();
+    let Some(path) = &job.proof else {
+        return Ok(known);
+    };
+    if !known {
+        println!("no proof written: the value is not known yet");
+        return Ok(false);
+    }
+    let t = std::time::Instant::now();
+    let cert = solve::certificate(&mut solved)?;
+    cert.save(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let entries: usize = cert.sections.iter().map(hypertac_proof::Section::len).sum();
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "proof: {} ({entries} entries, {bytes} bytes, built in {:.1} s)",
+        path.display(),
+        t.elapsed().as_secs_f64()
+    );
+    Ok(true)
+}
