@@ -30,14 +30,17 @@ mod book;
 mod moves;
 mod notation;
 mod position;
+mod race;
 mod rules;
 mod search;
 mod solver;
 mod threads;
 mod tt;
+mod tuning;
 mod windows;
 
 pub use book::{Book, BookError};
 pub use notation::{ParseError, SizeError};
 pub use position::{Geometry, Position};
 pub use solver::Solver;
+pub use tuning::Tuning;

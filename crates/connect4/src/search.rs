@@ -5,9 +5,10 @@
 use crate::book::Book;
 use crate::moves::{Move, MoveList};
 use crate::position::{Dims, Geometry, Position, Std7x6};
+use crate::race::{busy_index, Race};
 use crate::rules::{claimeven_pairs_bound, zugzwang_threat_bound};
-use crate::threads::{busy_index, Race};
 use crate::tt::{Hit, Table};
+use crate::tuning::Tuning;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -36,7 +37,7 @@ pub(crate) struct Searcher<'a> {
     pub(crate) nodes: u64,
     pub(crate) book: Option<&'a Book>,
     pub(crate) book_depth: i32,
-    pub(crate) exp: u32,
+    pub(crate) tuning: Tuning,
     /// Node count at which the table moves to its large level.
     pub(crate) grow_at: u64,
     /// Raised when another thread finished the search.
@@ -64,7 +65,7 @@ impl<'a> Searcher<'a> {
         tt: &'a Table,
         geo: Geometry,
         book: Option<&'a Book>,
-        exp: u32,
+        tuning: Tuning,
         race: &'a Race,
         id: u32,
         root_n: i32,
@@ -78,7 +79,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             book,
             book_depth: book.map_or(-1, |b| b.depth() as i32),
-            exp,
+            tuning,
             grow_at: u64::MAX,
             stop: &race.stop.0,
             busy: &race.busy,
@@ -225,14 +226,14 @@ impl<'a> Searcher<'a> {
         // node counts were the same). The claimeven bound (0 or -1) only
         // matters when it can fail us low.
         let root = n == self.root_n;
-        if root && (alpha0 >= -1 || self.exp & 2 != 0) {
+        if root && (alpha0 >= -1 || self.tuning.claimeven_everywhere) {
             if let Some(b) = claimeven_pairs_bound(d, cur, mask) {
                 hi = hi.min(b);
             }
         }
         // The opponent's threat decided by zugzwang (a win for it, by at
         // most h/2 points) only matters when it can fail us low.
-        if root && alpha0 >= -(d.h() as i32) / 2 && self.exp & 128 == 0 {
+        if root && alpha0 >= -(d.h() as i32) / 2 && self.tuning.zugzwang {
             if let Some(b) = zugzwang_threat_bound(d, cur, mask, opp_threats) {
                 hi = hi.min(b);
             }
@@ -263,7 +264,7 @@ impl<'a> Searcher<'a> {
         if let Some(c) = early.and_then(|h| h.mv) {
             let c = if mirrored { w - 1 - c } else { c };
             let bit = next & d.column_mask(c);
-            if bit != 0 && self.exp & 4 == 0 && (!self.joined || n > self.root_n) {
+            if bit != 0 && self.tuning.staged_move && (!self.joined || n > self.root_n) {
                 staged = c;
                 let threats = d.winning_cells(cur | bit, mask | bit);
                 let child = pos.child(bit, d.column_mask(w - 1 - c), threats);
@@ -362,7 +363,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if self.joined && n <= self.root_n + ((self.exp >> 4) & 3) as i32 {
+        if self.joined && n <= self.root_n + self.tuning.joined_reorder_plies as i32 {
             // Helpers search the moves near the root in another order.
             list.rotate(self.id as usize);
         }
@@ -376,7 +377,7 @@ impl<'a> Searcher<'a> {
         // With helpers at work, a move another thread is searching right
         // now is put off until the others are done (ABDADA): by then its
         // result is likely in the table.
-        let share = self.kicked && self.exp & 64 == 0 && n + DEFER_MIN_EMPTY < size;
+        let share = self.kicked && self.tuning.abdada && n + DEFER_MIN_EMPTY < size;
         let moves = list.as_slice();
         let mut deferred = [0usize; 9];
         let mut n_deferred = 0;
@@ -448,7 +449,7 @@ impl Searcher<'_> {
     #[inline(always)]
     fn rules_floor<D: Dims>(&self, d: D, child: &Node, beta0: i32) -> i32 {
         let mut floor = i32::MIN;
-        if beta0 <= 1 || self.exp & 2 != 0 {
+        if beta0 <= 1 || self.tuning.claimeven_everywhere {
             if let Some(b) = claimeven_pairs_bound(d, child.cur, child.mask) {
                 floor = -b;
                 if floor >= beta0 {
@@ -456,7 +457,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        if beta0 <= d.h() as i32 / 2 && self.exp & 128 == 0 {
+        if beta0 <= d.h() as i32 / 2 && self.tuning.zugzwang {
             if let Some(b) = zugzwang_threat_bound(d, child.cur, child.mask, child.opp_threats) {
                 floor = floor.max(-b);
             }
