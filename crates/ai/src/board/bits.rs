@@ -2,6 +2,7 @@
 //! the form the threat-space search (`prove/vcf.rs`) runs on.
 
 use super::Board;
+use hypertac_core::Cell;
 
 /// The lines of a dense board of at most 64 cells as bitmasks (cell i is
 /// bit i), for searches that keep the stones as two words: which cells
@@ -46,11 +47,11 @@ impl Bits {
             starts.push(through.len() as u32);
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
-        let gravity = b.gravity.as_ref().map(|g| {
+        let gravity = b.columns.as_ref().zip(b.rules.gravity()).map(|(g, axis)| {
             let floor = (0..n as u32)
-                .filter(|&c| g.base(u64::from(c)) == u64::from(c))
+                .filter(|&c| g.cell_at(g.column_of(Cell(c.into())), 0) == Cell(c.into()))
                 .fold(0, |m, c| m | bit(c));
-            (floor, g.stride as u32)
+            (floor, b.rules.shape().strides()[axis] as u32)
         });
         Some(Bits {
             masks,

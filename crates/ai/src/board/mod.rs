@@ -33,7 +33,7 @@ pub(crate) use id_map::IdMap;
 
 use crate::eval::Weights;
 use full_lines::FullLines;
-use gravity::Gravity;
+use hypertac_core::gravity::Columns;
 use hypertac_core::{Cell, Mode, Player, Position, Rules, WinRule};
 use sparse::{LONE_LINE_CELLS, MAX_LINE_CELLS};
 use std::sync::Arc;
@@ -66,7 +66,8 @@ pub(crate) struct Board {
     hash: u64,
     stack: Vec<u32>,
     empties: u64,
-    gravity: Option<Gravity>,
+    /// Column heights on a board with gravity.
+    columns: Option<Columns>,
     weights: Weights,
     work: u64,
     directions: u64,
@@ -95,11 +96,9 @@ impl Board {
     fn with_caps(pos: &Position, caps: (usize, usize)) -> Board {
         let rules = pos.rules().clone();
         let k = rules.k().min(u32::from(u8::MAX)) as u8;
-        let gravity = rules.gravity().map(|axis| Gravity {
-            stride: rules.shape().strides()[axis],
-            size: rules.shape().size(axis),
-            heights: IdMap::default(),
-        });
+        let columns = rules
+            .gravity()
+            .map(|axis| Columns::new(rules.shape(), axis));
         let mut b = Board {
             k,
             win: rules.win(),
@@ -120,7 +119,7 @@ impl Board {
             hash: 0,
             stack: Vec::new(),
             empties: rules.shape().cell_count(),
-            gravity,
+            columns,
             weights: Weights::new(u32::from(k)),
             work: 0,
             sparse: false,

@@ -38,9 +38,8 @@ impl Board {
         self.hash ^= zobrist::key(Cell(cell), player);
         self.stack.push(id);
         self.empties -= 1;
-        if let Some(g) = &mut self.gravity {
-            let base = g.base(cell);
-            *g.heights.entry(base).or_insert(0) += 1;
+        if let Some(g) = &mut self.columns {
+            g.push(g.column_of(Cell(cell)));
         }
     }
 
@@ -80,11 +79,8 @@ impl Board {
         let cell = self.cells[id as usize];
         self.hash ^= zobrist::key(Cell(cell), player);
         self.empties += 1;
-        if let Some(g) = &mut self.gravity {
-            let base = g.base(cell);
-            if let Some(h) = g.heights.get_mut(&base) {
-                *h -= 1;
-            }
+        if let Some(g) = &mut self.columns {
+            g.pop(g.column_of(Cell(cell)));
         }
     }
 
