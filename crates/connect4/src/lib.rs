@@ -27,7 +27,9 @@
 #![deny(missing_docs)]
 
 mod book;
+mod layout;
 mod moves;
+mod node;
 mod notation;
 mod position;
 mod race;

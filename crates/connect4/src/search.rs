@@ -3,14 +3,15 @@
 //! pruning.
 
 use crate::book::Book;
+use crate::layout::layout;
 use crate::moves::{Move, MoveList};
+use crate::node::Node;
 use crate::position::{Dims, Geometry, Position, Std7x6};
 use crate::race::{busy_index, Race};
 use crate::rules::{claimeven_pairs_bound, zugzwang_threat_bound};
 use crate::tt::{Hit, Table};
 use crate::tuning::Tuning;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 /// Enhanced transposition cutoffs are tried at nodes with more than this
 /// many empty cells.
@@ -536,109 +537,5 @@ fn has_popcnt() -> bool {
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
-    }
-}
-
-/// A position inside the search: the bitboards of [`Position`] without its
-/// geometry (which the search passes as [`Dims`]).
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    /// Stones of the side to move.
-    pub(crate) cur: u64,
-    /// All stones.
-    pub(crate) mask: u64,
-    /// `cur` of the mirror image.
-    pub(crate) cur_m: u64,
-    /// `mask` of the mirror image.
-    pub(crate) mask_m: u64,
-    /// Number of stones.
-    pub(crate) n: i32,
-    /// The empty cells that would complete four for the opponent (the
-    /// parent computes them to order its moves, the child needs them
-    /// first thing).
-    pub(crate) opp_threats: u64,
-}
-
-impl Node {
-    /// The position after the move whose new stone is `bit`, in the column
-    /// whose mirror column has the cells `mirror_mask`; `threats` are the
-    /// cells where the mover could then complete four.
-    #[inline(always)]
-    fn child(&self, bit: u64, mirror_mask: u64, threats: u64) -> Node {
-        let free_m = mirror_mask & !self.mask_m;
-        Node {
-            cur: self.cur ^ self.mask,
-            mask: self.mask | bit,
-            cur_m: self.cur_m ^ self.mask_m,
-            mask_m: self.mask_m | (free_m & free_m.wrapping_neg()),
-            n: self.n + 1,
-            opp_threats: threats,
-        }
-    }
-
-    /// See [`Position::canonical_key`].
-    #[inline(always)]
-    fn canonical_key<D: Dims>(&self, d: D) -> (u64, bool) {
-        let k = self.cur + self.mask + d.bottom();
-        let km = self.cur_m + self.mask_m + d.bottom();
-        if km < k {
-            (km, true)
-        } else {
-            (k, false)
-        }
-    }
-}
-
-/// The cells of each column of [`center_order`] and of its mirror column.
-/// The column order and column masks of a board (see [`Searcher::order`]
-/// and [`Searcher::col_masks`]).
-type Layout = ([u32; 9], [(u64, u64); 9]);
-
-/// [`center_order`] and [`col_masks`] of `geo`, computed once for the
-/// standard board (a search of a position near the end visits a dozen
-/// nodes, and computing them took an eighth of its instructions).
-fn layout(geo: &Geometry) -> Layout {
-    static STANDARD: OnceLock<Layout> = OnceLock::new();
-    if *geo == Geometry::standard() {
-        *STANDARD.get_or_init(|| (center_order(geo.width()), col_masks(geo)))
-    } else {
-        (center_order(geo.width()), col_masks(geo))
-    }
-}
-
-fn col_masks(geo: &Geometry) -> [(u64, u64); 9] {
-    let w = geo.width();
-    let mut masks = [(0, 0); 9];
-    for (m, &c) in masks.iter_mut().zip(&center_order(w)[..w as usize]) {
-        *m = (geo.column_mask(c), geo.column_mask(w - 1 - c));
-    }
-    masks
-}
-
-/// Columns from the center outwards (left first on ties), in the first
-/// `width` entries.
-fn center_order(width: u32) -> [u32; 9] {
-    // Insertion sort on a fixed array: this runs once per search.
-    let key = |c: u32| ((2 * c as i32 + 1 - width as i32).abs(), c);
-    let mut order = [0; 9];
-    for c in 0..width.min(9) {
-        let mut i = c as usize;
-        while i > 0 && key(order[i - 1]) > key(c) {
-            order[i] = order[i - 1];
-            i -= 1;
-        }
-        order[i] = c;
-    }
-    order
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn order() {
-        assert_eq!(center_order(7)[..7], [3, 2, 4, 1, 5, 0, 6]);
-        assert_eq!(center_order(4)[..4], [1, 2, 0, 3]);
     }
 }

@@ -2,9 +2,10 @@
 //! (see [`crate::windows`]), on one thread or with helper threads.
 
 use crate::book::Book;
+use crate::node::Node;
 use crate::position::{Dims, Geometry, Position};
 use crate::race::Race;
-use crate::search::{Node, Searcher};
+use crate::search::Searcher;
 use crate::threads::{Helper, Job};
 use crate::tt::Table;
 use crate::tuning::Tuning;

@@ -4,8 +4,8 @@
 //! other which positions they are searching (ABDADA).
 
 use crate::book::Book;
+use crate::node::Node;
 use crate::position::Geometry;
-use crate::search::Node;
 use crate::tt::Table;
 use crate::tuning::Tuning;
 use crate::windows::{Windows, Worker};

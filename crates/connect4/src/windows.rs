@@ -11,9 +11,10 @@
 //! narrow the range is stopped.
 
 use crate::book::Book;
+use crate::node::Node;
 use crate::position::Geometry;
 use crate::race::Race;
-use crate::search::{Node, Searcher};
+use crate::search::Searcher;
 use crate::tt::Table;
 use crate::tuning::Tuning;
 use std::sync::atomic::Ordering;
