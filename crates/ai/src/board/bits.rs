@@ -1,9 +1,6 @@
 //! [`Bits`]: the lines of a dense board of at most 64 cells as bitmasks,
 //! the form the threat-space search (`prove/vcf.rs`) runs on.
 
-use super::Board;
-use hypertac_core::Cell;
-
 /// The lines of a dense board of at most 64 cells as bitmasks (cell i is
 /// bit i), for searches that keep the stones as two words: which cells
 /// complete a line or make a threat take a few operations per line.
@@ -26,42 +23,45 @@ pub(crate) struct Bits {
 }
 
 impl Bits {
-    /// The masks of a dense board, if it has at most 64 cells and k >= 2.
-    pub(super) fn new(b: &Board) -> Option<Bits> {
-        let n = b.cells.len();
-        if b.sparse || n > 64 || b.k < 2 {
+    /// The masks of a dense board, if it has at most 64 cells and k >= 2:
+    /// `line_cells` holds the cells of each line (k per line), `cell_lines`
+    /// the lines through each cell (one entry per cell), `gravity` the
+    /// cells at height 0 and the distance to the cell above.
+    pub(super) fn new(
+        k: u8,
+        line_cells: &[u32],
+        cell_lines: &[Vec<u32>],
+        gravity: Option<(u64, u32)>,
+    ) -> Option<Bits> {
+        let n = cell_lines.len();
+        if n > 64 || k < 2 {
             return None;
         }
-        let bit = |c: u32| 1u64 << c;
-        let masks = (0..b.line_total() as u32)
-            .map(|l| b.line(l).iter().fold(0, |m, &c| m | bit(c)))
-            .collect();
+        let k_cells = usize::from(k);
+        let mask = |l: u32| {
+            let at = l as usize * k_cells;
+            line_cells[at..at + k_cells]
+                .iter()
+                .fold(0u64, |m, &c| m | 1 << c)
+        };
+        let masks = (0..(line_cells.len() / k_cells) as u32).map(mask).collect();
         let mut through = Vec::new();
         let mut starts = vec![0];
-        for c in 0..n as u32 {
-            through.extend(
-                b.lines_of(c)
-                    .iter()
-                    .map(|&l| b.line(l).iter().fold(0, |m, &c| m | bit(c))),
-            );
+        for lines in cell_lines {
+            through.extend(lines.iter().map(|&l| mask(l)));
             starts.push(through.len() as u32);
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
-        let gravity = b.columns.as_ref().zip(b.rules.gravity()).map(|(g, axis)| {
-            let floor = (0..n as u32)
-                .filter(|&c| g.cell_at(g.column_of(Cell(c.into())), 0) == Cell(c.into()))
-                .fold(0, |m, c| m | bit(c));
-            (floor, b.rules.shape().strides()[axis] as u32)
-        });
         Some(Bits {
             masks,
             through,
             starts,
             all,
             gravity,
-            k: u32::from(b.k),
-            most: (0..n as u32)
-                .map(|c| b.lines_of(c).len() as u32)
+            k: u32::from(k),
+            most: cell_lines
+                .iter()
+                .map(|lines| lines.len() as u32)
                 .max()
                 .unwrap_or(0)
                 .min(15),

@@ -35,11 +35,17 @@ use crate::eval::Weights;
 use full_lines::FullLines;
 use hypertac_core::gravity::Columns;
 use hypertac_core::{Cell, Mode, Player, Position, Rules, WinRule};
-use sparse::{LONE_LINE_CELLS, MAX_LINE_CELLS};
 use std::sync::Arc;
 
 /// No entry.
 pub(crate) const NONE: u32 = u32::MAX;
+
+/// Most cells of new lines one stone registers on a sparse cube board.
+const LONE_LINE_CELLS: usize = 1 << 17;
+
+/// Line cells a sparse cube board holds before its stones register only
+/// the lines joining them to other stones (about 100 bytes each).
+const MAX_LINE_CELLS: usize = 1 << 19;
 
 /// The board searched by the computer players (see the module docs).
 #[derive(Clone, Debug)]
@@ -148,7 +154,16 @@ impl Board {
                 // No line is on a member list yet: without stones none is
                 // k-1 (k >= 2) or k-2 with a stone.
                 b.slot = vec![[NONE; 4]; view.len()];
-                b.bits = Bits::new(&b).map(Arc::new);
+                if n <= 64 {
+                    // Gravity: the cells at height 0 and the stride upwards.
+                    let floor = b.columns.as_ref().zip(b.rules.gravity()).map(|(g, axis)| {
+                        let floor = (0..n as u64)
+                            .filter(|&c| g.cell_at(g.column_of(Cell(c)), 0) == Cell(c))
+                            .fold(0, |m, c| m | 1 << c);
+                        (floor, b.rules.shape().strides()[axis] as u32)
+                    });
+                    b.bits = Bits::new(k, &b.line_cells, &b.cell_lines, floor).map(Arc::new);
+                }
             }
             None => {
                 b.sparse = true;

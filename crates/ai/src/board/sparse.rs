@@ -4,16 +4,9 @@
 use super::{Board, NONE};
 use hypertac_core::Cell;
 
-/// Most cells of new lines one stone registers on a sparse cube board.
-pub(super) const LONE_LINE_CELLS: usize = 1 << 17;
-
-/// Line cells a sparse cube board holds before its stones register only
-/// the lines joining them to other stones (about 100 bytes each).
-pub(super) const MAX_LINE_CELLS: usize = 1 << 19;
-
 impl Board {
     /// Registers the lines through a cell of a sparse board (on cube boards
-    /// at most [`LONE_LINE_CELLS`] cells of them, see the module docs).
+    /// at most [`LONE_LINE_CELLS`](super::LONE_LINE_CELLS) cells of them, see the module docs).
     pub(super) fn expand(&mut self, id: u32) {
         self.expanded[id as usize] = true;
         self.work += self.directions;
@@ -193,7 +186,7 @@ mod tests {
         pos.play(rules.shape().cell(&[1; 11]).unwrap());
         let b = Board::new(&pos);
         assert!(
-            b.line_cells.len() <= LONE_LINE_CELLS,
+            b.line_cells.len() <= crate::board::LONE_LINE_CELLS,
             "{}",
             b.line_cells.len()
         );
