@@ -2,10 +2,12 @@
 //! (win now, block, double threat, threat sequence, search).
 
 use crate::board::Board;
+use crate::budget::Budget;
 use crate::candidates::root_moves;
+use crate::choice::Choice;
+use crate::level::Level;
 use crate::search::{moves_to_result, Limits, Search};
 use crate::threats::{double_threats, threat_makers, threat_sequence};
-use crate::{Budget, Choice, Level};
 use hypertac_core::{Player, Position, WinRule};
 
 /// The search limits of a searching level (`None` for random and seed).
@@ -40,10 +42,7 @@ pub(crate) fn limits(level: Level) -> Option<Limits> {
 }
 
 fn choice(b: &Board, id: u32, reason: impl Into<String>) -> Option<Choice> {
-    Some(Choice {
-        cell: b.cell(id),
-        reason: reason.into(),
-    })
+    Some(Choice::new(b.cell(id), reason))
 }
 
 /// Work of the search in a quiet position (see [`Heat::Quiet`]): a few
@@ -121,10 +120,10 @@ pub(crate) fn search_move(
     }
     if pos.is_dead() {
         let cell = pos.legal_moves().next()?;
-        return Some(Choice {
+        return Some(Choice::new(
             cell,
-            reason: "no line can be completed: every move draws".into(),
-        });
+            "no line can be completed: every move draws",
+        ));
     }
     let mut b = Board::new(pos);
     let me = b.to_move();
@@ -203,7 +202,9 @@ pub(crate) fn search_move(
             }
         }
     }
-    choice(&b, best, reason)
+    let mut chosen = choice(&b, best, reason)?;
+    chosen.depth = found.map(|f| f.depth as u32);
+    Some(chosen)
 }
 
 const PROVEN_WIN: i64 = crate::eval::PROVEN;

@@ -1,7 +1,7 @@
 //! Perfect Connect Four through the bitboard solver crate.
 
-use crate::connect4::{Position as C4, Solver};
-use crate::Choice;
+use crate::choice::Choice;
+use hypertac_connect4::{Position as C4, Solver};
 use hypertac_core::{notation, Position};
 
 /// Threads the solver uses for one move (its helpers test other scores).
@@ -35,5 +35,5 @@ pub(crate) fn connect4_move(pos: &Position) -> Option<Choice> {
         0 => "perfect play: draws".to_string(),
         s => format!("perfect play: loses at best (score {s})"),
     };
-    Some(Choice { cell, reason })
+    Some(Choice::new(cell, reason))
 }

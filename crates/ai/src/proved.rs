@@ -6,8 +6,9 @@
 //! positions, not time, so the move stays deterministic.
 
 use crate::board::Board;
+use crate::budget::Budget;
+use crate::choice::Choice;
 use crate::prove::{Prover, Vcf, Verdict};
-use crate::{Budget, Choice};
 use hypertac_core::{Position, WinRule};
 
 /// Largest board (cells) on which the prover is asked.
@@ -42,10 +43,7 @@ pub(crate) fn winning_move(pos: &Position, budget: &Budget) -> Option<Choice> {
     match prover.run_first(budget) {
         Verdict::Win(w) if w == me => {
             let cell = prover.best_move()?;
-            Some(Choice {
-                cell,
-                reason: format!("{me} wins (proved)"),
-            })
+            Some(Choice::new(cell, format!("{me} wins (proved)")))
         }
         _ => None,
     }

@@ -8,10 +8,10 @@
 //! without using up depth.
 
 use crate::board::{Board, NONE};
+use crate::budget::Budget;
 use crate::candidates::order_value;
 use crate::eval::{for_player, PROVEN, WIN};
 use crate::tt::{Bound, Table};
-use crate::Budget;
 use hypertac_core::WinRule;
 
 /// How much a search may do.

@@ -4,8 +4,8 @@
 //! lines; otherwise a random move.
 
 use crate::board::Board;
+use crate::choice::Choice;
 use crate::random::{random_move, Rng};
-use crate::Choice;
 use hypertac_core::{Player, Position};
 
 /// The seed heuristic's move, or `None` when the game is over.
@@ -16,12 +16,7 @@ pub(crate) fn seed_move(pos: &Position, rng: &mut Rng) -> Option<Choice> {
     let b = Board::new(pos);
     let me = b.to_move();
     let them = me.other();
-    let pick = |id: u32, reason: String| {
-        Some(Choice {
-            cell: b.cell(id),
-            reason,
-        })
-    };
+    let pick = |id: u32, reason: String| Some(Choice::new(b.cell(id), reason));
     if let Some(&c) = b.threat_cells(me).first() {
         return pick(c, "wins now".into());
     }
@@ -39,10 +34,7 @@ pub(crate) fn seed_move(pos: &Position, rng: &mut Rng) -> Option<Choice> {
             return pick(c, "extends its own lines".into());
         }
     }
-    random_move(pos, rng).map(|cell| Choice {
-        cell,
-        reason: "random move".into(),
-    })
+    random_move(pos, rng).map(|cell| Choice::new(cell, "random move"))
 }
 
 /// The playable cell lying on most of `p`'s open k-2 lines (ties broken at

@@ -6,7 +6,7 @@
 //! reader and derivations), once per process, when a game on their board
 //! first asks.
 
-use crate::Choice;
+use crate::choice::Choice;
 use hypertac_core::{Position, WinRule};
 use hypertac_proof::{Certificate, Strategy, Value};
 use std::sync::OnceLock;
@@ -87,13 +87,11 @@ pub(crate) fn proved_move(pos: &Position) -> Option<Choice> {
             let cell = s.follow(pos)?;
             let mut after = pos.clone();
             let wins_now = after.try_play(cell).is_ok_and(|o| o.winner() == Some(me));
-            Some(Choice {
-                cell,
-                reason: if wins_now {
-                    "wins now".to_string()
-                } else {
-                    format!("{me} wins (proved)")
-                },
-            })
+            let reason = if wins_now {
+                "wins now".to_string()
+            } else {
+                format!("{me} wins (proved)")
+            };
+            Some(Choice::new(cell, reason))
         })
 }

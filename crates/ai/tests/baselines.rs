@@ -144,8 +144,8 @@ fn perfect_connect_four_uses_the_solver() {
     let pos = notation::play_columns(Rules::preset("connect4").unwrap(), "44455554226677").unwrap();
     let (cell, reason) = pick(&pos, Level::Perfect, 1);
     assert!(reason.starts_with("perfect play"), "{reason}");
-    let mut solver = hypertac_ai::connect4::Solver::new(20);
-    let c4 = hypertac_ai::connect4::Position::from_moves("44455554226677").unwrap();
+    let mut solver = hypertac_connect4::Solver::new(20);
+    let c4 = hypertac_connect4::Position::from_moves("44455554226677").unwrap();
     let scores = solver.analyze(&c4, false);
     let best = scores.iter().flatten().max().copied().unwrap();
     let col: usize = cell.split(',').next().unwrap().parse().unwrap();

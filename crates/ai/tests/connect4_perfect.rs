@@ -2,8 +2,8 @@
 //! every number of stones: the chosen column has the best score the solver's
 //! analysis (`hypertac solve connect4 --analyze`) gives.
 
-use hypertac_ai::connect4::{Position as C4, Solver};
 use hypertac_ai::{choose, Budget, Level};
+use hypertac_connect4::{Position as C4, Solver};
 use hypertac_core::{notation, Position, Rules};
 
 /// A deterministic sequence of random games' prefixes: `count` positions

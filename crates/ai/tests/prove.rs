@@ -1,9 +1,9 @@
 //! The prover: known values, agreement with plain minimax and with the
 //! Connect Four solver, and certificates the independent checker accepts.
 
-use hypertac_ai::connect4;
 use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
+use hypertac_connect4 as connect4;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
 use hypertac_proof::{verify, Value};
 use std::collections::HashMap;
@@ -159,17 +159,29 @@ fn agrees_with_minimax_on_5x4_gravity_k4() {
 #[test]
 fn random_certificates_verify() {
     let r = rules(&[4, 4], 3, None);
+    let mut checked = 0;
     for seed in 0..60 {
         if let Some(pos) = random_position(&r, 2 + seed as usize % 5, seed) {
             proved_and_verified(&pos);
+            checked += 1;
         }
     }
+    assert!(
+        checked >= 50,
+        "{r}: only {checked} of 60 games were not over"
+    );
     let r = rules(&[5, 4], 4, Some(1));
+    let mut checked = 0;
     for seed in 0..30 {
         if let Some(pos) = random_position(&r, 8 + seed as usize % 4, seed) {
             proved_and_verified(&pos);
+            checked += 1;
         }
     }
+    assert!(
+        checked >= 25,
+        "{r}: only {checked} of 30 games were not over"
+    );
 }
 
 /// The Connect Four solver's win/draw/loss for the side to move.

@@ -17,13 +17,13 @@
 //! are printed.
 //!
 //! A/B mode: with `C4_AB=<bits>`, two solvers solve each position in turn,
-//! A the normal one and B with the experiment switches `bits` of
-//! `Solver::set_experiment` (0: none); `C4_THREADS_A`, `C4_THREADS_B` and
+//! A the normal one and B with the techniques the bits switch (see
+//! [`tuning_from_bits`]; 0: none); `C4_THREADS_A`, `C4_THREADS_B` and
 //! `C4_TT_LOG2_B` set their threads and B's table. Both see the same
 //! machine load, so the ratio B / A is far steadier than two separate
 //! runs on this shared machine.
 
-use hypertac_connect4::{Position, Solver};
+use hypertac_connect4::{Position, Solver, Tuning};
 use std::time::Instant;
 
 const DATA: &str = concat!(
@@ -86,6 +86,23 @@ fn thread_cpu_seconds() -> f64 {
     clock_seconds(CLOCK_THREAD_CPUTIME_ID)
 }
 
+/// The solver of `C4_AB=<bits>`: bit 0: no small table level; bit 1:
+/// claimeven bounds also where they cannot cut; bit 2: no staged table
+/// move; bits 4-5: threads that joined a search reorder the moves this
+/// many plies below the root too; bit 6: no ABDADA deferral; bit 7: no
+/// zugzwang rule.
+fn tuning_from_bits(bits: u32) -> Tuning {
+    let on = |bit: u32| bits >> bit & 1 == 1;
+    Tuning {
+        small_table_level: !on(0),
+        claimeven_everywhere: on(1),
+        staged_move: !on(2),
+        joined_reorder_plies: (bits >> 4) & 3,
+        abdada: !on(6),
+        zugzwang: !on(7),
+    }
+}
+
 /// A/B run: the normal solver (A) and one with experiment switches `bits`
 /// (B) solve each position in turn, so that both see the same machine
 /// load; prints their CPU times and the ratio.
@@ -95,7 +112,7 @@ fn compare(name: &str, cases: &[(Position, i32)], tt_log2: u32, bits: u32) {
         .and_then(|v| v.parse().ok())
         .unwrap_or(tt_log2);
     let mut solvers = [Solver::new(tt_log2), Solver::new(tt_b)];
-    solvers[1].set_experiment(bits);
+    solvers[1].set_tuning(tuning_from_bits(bits));
     let threads_b = std::env::var("C4_THREADS_B")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -27,17 +27,22 @@
 #![deny(missing_docs)]
 
 mod book;
+mod layout;
 mod moves;
+mod node;
 mod notation;
 mod position;
+mod race;
 mod rules;
 mod search;
 mod solver;
 mod threads;
 mod tt;
+mod tuning;
 mod windows;
 
 pub use book::{Book, BookError};
 pub use notation::{ParseError, SizeError};
 pub use position::{Geometry, Position};
 pub use solver::Solver;
+pub use tuning::Tuning;

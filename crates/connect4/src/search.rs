@@ -3,13 +3,15 @@
 //! pruning.
 
 use crate::book::Book;
+use crate::layout::layout;
 use crate::moves::{Move, MoveList};
+use crate::node::Node;
 use crate::position::{Dims, Geometry, Position, Std7x6};
+use crate::race::{busy_index, Race};
 use crate::rules::{claimeven_pairs_bound, zugzwang_threat_bound};
-use crate::threads::{busy_index, Race};
 use crate::tt::{Hit, Table};
+use crate::tuning::Tuning;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 /// Enhanced transposition cutoffs are tried at nodes with more than this
 /// many empty cells.
@@ -36,7 +38,7 @@ pub(crate) struct Searcher<'a> {
     pub(crate) nodes: u64,
     pub(crate) book: Option<&'a Book>,
     pub(crate) book_depth: i32,
-    pub(crate) exp: u32,
+    pub(crate) tuning: Tuning,
     /// Node count at which the table moves to its large level.
     pub(crate) grow_at: u64,
     /// Raised when another thread finished the search.
@@ -64,7 +66,7 @@ impl<'a> Searcher<'a> {
         tt: &'a Table,
         geo: Geometry,
         book: Option<&'a Book>,
-        exp: u32,
+        tuning: Tuning,
         race: &'a Race,
         id: u32,
         root_n: i32,
@@ -78,7 +80,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             book,
             book_depth: book.map_or(-1, |b| b.depth() as i32),
-            exp,
+            tuning,
             grow_at: u64::MAX,
             stop: &race.stop.0,
             busy: &race.busy,
@@ -225,14 +227,14 @@ impl<'a> Searcher<'a> {
         // node counts were the same). The claimeven bound (0 or -1) only
         // matters when it can fail us low.
         let root = n == self.root_n;
-        if root && (alpha0 >= -1 || self.exp & 2 != 0) {
+        if root && (alpha0 >= -1 || self.tuning.claimeven_everywhere) {
             if let Some(b) = claimeven_pairs_bound(d, cur, mask) {
                 hi = hi.min(b);
             }
         }
         // The opponent's threat decided by zugzwang (a win for it, by at
         // most h/2 points) only matters when it can fail us low.
-        if root && alpha0 >= -(d.h() as i32) / 2 && self.exp & 128 == 0 {
+        if root && alpha0 >= -(d.h() as i32) / 2 && self.tuning.zugzwang {
             if let Some(b) = zugzwang_threat_bound(d, cur, mask, opp_threats) {
                 hi = hi.min(b);
             }
@@ -263,7 +265,7 @@ impl<'a> Searcher<'a> {
         if let Some(c) = early.and_then(|h| h.mv) {
             let c = if mirrored { w - 1 - c } else { c };
             let bit = next & d.column_mask(c);
-            if bit != 0 && self.exp & 4 == 0 && (!self.joined || n > self.root_n) {
+            if bit != 0 && self.tuning.staged_move && (!self.joined || n > self.root_n) {
                 staged = c;
                 let threats = d.winning_cells(cur | bit, mask | bit);
                 let child = pos.child(bit, d.column_mask(w - 1 - c), threats);
@@ -362,7 +364,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if self.joined && n <= self.root_n + ((self.exp >> 4) & 3) as i32 {
+        if self.joined && n <= self.root_n + self.tuning.joined_reorder_plies as i32 {
             // Helpers search the moves near the root in another order.
             list.rotate(self.id as usize);
         }
@@ -376,7 +378,7 @@ impl<'a> Searcher<'a> {
         // With helpers at work, a move another thread is searching right
         // now is put off until the others are done (ABDADA): by then its
         // result is likely in the table.
-        let share = self.kicked && self.exp & 64 == 0 && n + DEFER_MIN_EMPTY < size;
+        let share = self.kicked && self.tuning.abdada && n + DEFER_MIN_EMPTY < size;
         let moves = list.as_slice();
         let mut deferred = [0usize; 9];
         let mut n_deferred = 0;
@@ -448,7 +450,7 @@ impl Searcher<'_> {
     #[inline(always)]
     fn rules_floor<D: Dims>(&self, d: D, child: &Node, beta0: i32) -> i32 {
         let mut floor = i32::MIN;
-        if beta0 <= 1 || self.exp & 2 != 0 {
+        if beta0 <= 1 || self.tuning.claimeven_everywhere {
             if let Some(b) = claimeven_pairs_bound(d, child.cur, child.mask) {
                 floor = -b;
                 if floor >= beta0 {
@@ -456,7 +458,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        if beta0 <= d.h() as i32 / 2 && self.exp & 128 == 0 {
+        if beta0 <= d.h() as i32 / 2 && self.tuning.zugzwang {
             if let Some(b) = zugzwang_threat_bound(d, child.cur, child.mask, child.opp_threats) {
                 floor = floor.max(-b);
             }
@@ -535,109 +537,5 @@ fn has_popcnt() -> bool {
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
-    }
-}
-
-/// A position inside the search: the bitboards of [`Position`] without its
-/// geometry (which the search passes as [`Dims`]).
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    /// Stones of the side to move.
-    pub(crate) cur: u64,
-    /// All stones.
-    pub(crate) mask: u64,
-    /// `cur` of the mirror image.
-    pub(crate) cur_m: u64,
-    /// `mask` of the mirror image.
-    pub(crate) mask_m: u64,
-    /// Number of stones.
-    pub(crate) n: i32,
-    /// The empty cells that would complete four for the opponent (the
-    /// parent computes them to order its moves, the child needs them
-    /// first thing).
-    pub(crate) opp_threats: u64,
-}
-
-impl Node {
-    /// The position after the move whose new stone is `bit`, in the column
-    /// whose mirror column has the cells `mirror_mask`; `threats` are the
-    /// cells where the mover could then complete four.
-    #[inline(always)]
-    fn child(&self, bit: u64, mirror_mask: u64, threats: u64) -> Node {
-        let free_m = mirror_mask & !self.mask_m;
-        Node {
-            cur: self.cur ^ self.mask,
-            mask: self.mask | bit,
-            cur_m: self.cur_m ^ self.mask_m,
-            mask_m: self.mask_m | (free_m & free_m.wrapping_neg()),
-            n: self.n + 1,
-            opp_threats: threats,
-        }
-    }
-
-    /// See [`Position::canonical_key`].
-    #[inline(always)]
-    fn canonical_key<D: Dims>(&self, d: D) -> (u64, bool) {
-        let k = self.cur + self.mask + d.bottom();
-        let km = self.cur_m + self.mask_m + d.bottom();
-        if km < k {
-            (km, true)
-        } else {
-            (k, false)
-        }
-    }
-}
-
-/// The cells of each column of [`center_order`] and of its mirror column.
-/// The column order and column masks of a board (see [`Searcher::order`]
-/// and [`Searcher::col_masks`]).
-type Layout = ([u32; 9], [(u64, u64); 9]);
-
-/// [`center_order`] and [`col_masks`] of `geo`, computed once for the
-/// standard board (a search of a position near the end visits a dozen
-/// nodes, and computing them took an eighth of its instructions).
-fn layout(geo: &Geometry) -> Layout {
-    static STANDARD: OnceLock<Layout> = OnceLock::new();
-    if *geo == Geometry::standard() {
-        *STANDARD.get_or_init(|| (center_order(geo.width()), col_masks(geo)))
-    } else {
-        (center_order(geo.width()), col_masks(geo))
-    }
-}
-
-fn col_masks(geo: &Geometry) -> [(u64, u64); 9] {
-    let w = geo.width();
-    let mut masks = [(0, 0); 9];
-    for (m, &c) in masks.iter_mut().zip(&center_order(w)[..w as usize]) {
-        *m = (geo.column_mask(c), geo.column_mask(w - 1 - c));
-    }
-    masks
-}
-
-/// Columns from the center outwards (left first on ties), in the first
-/// `width` entries.
-fn center_order(width: u32) -> [u32; 9] {
-    // Insertion sort on a fixed array: this runs once per search.
-    let key = |c: u32| ((2 * c as i32 + 1 - width as i32).abs(), c);
-    let mut order = [0; 9];
-    for c in 0..width.min(9) {
-        let mut i = c as usize;
-        while i > 0 && key(order[i - 1]) > key(c) {
-            order[i] = order[i - 1];
-            i -= 1;
-        }
-        order[i] = c;
-    }
-    order
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn order() {
-        assert_eq!(center_order(7)[..7], [3, 2, 4, 1, 5, 0, 6]);
-        assert_eq!(center_order(4)[..4], [1, 2, 0, 3]);
     }
 }

@@ -2,10 +2,13 @@
 //! (see [`crate::windows`]), on one thread or with helper threads.
 
 use crate::book::Book;
+use crate::node::Node;
 use crate::position::{Dims, Geometry, Position};
-use crate::search::{Node, Searcher};
-use crate::threads::{Helper, Job, Race};
+use crate::race::Race;
+use crate::search::Searcher;
+use crate::threads::{Helper, Job};
 use crate::tt::Table;
+use crate::tuning::Tuning;
 use crate::windows::{narrow_range, test_point, Taken, Windows, Worker};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -45,8 +48,8 @@ pub struct Solver {
     book_depth: i32,
     /// Node count at which the search moves to the large table level.
     grow_at: u64,
-    /// Switches for experiments (see [`Solver::set_experiment`]).
-    exp: u32,
+    /// Techniques switched on (see [`Solver::set_tuning`]).
+    tuning: Tuning,
     helpers: Vec<Helper>,
     /// The race of the searches this thread starts alone.
     race: Arc<Race>,
@@ -67,7 +70,7 @@ impl Solver {
             book: None,
             book_depth: -1,
             grow_at: u64::MAX,
-            exp: 0,
+            tuning: Tuning::default(),
             helpers: Vec::new(),
             race: Arc::default(),
             windows: Arc::new(Windows::new(0, 0)),
@@ -99,15 +102,16 @@ impl Solver {
         self.helpers.len() + 1
     }
 
-    /// Switches variants of the search on, for A/B benchmarks
-    /// (`benches/sets.rs`, `C4_AB`); 0 is the normal solver. Bit 0: no
-    /// small table level; bit 1: claimeven bounds also where they cannot cut;
-    /// bit 2: no staged table move; bits 4-5: threads that joined a search
-    /// reorder the moves this many plies below the root too; bit 6: no
-    /// ABDADA deferral; bit 7: no zugzwang rule.
-    #[doc(hidden)]
-    pub fn set_experiment(&mut self, bits: u32) {
-        self.exp = bits;
+    /// Switches techniques of the search on or off, for A/B benchmarks
+    /// (`benches/sets.rs`, `C4_AB`); [`Tuning::default`] is the normal
+    /// solver. Scores never change, node counts and times do.
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = tuning;
+    }
+
+    /// The techniques in use (see [`Solver::set_tuning`]).
+    pub fn tuning(&self) -> Tuning {
+        self.tuning
     }
 
     /// Uses `book` (or none) for positions it contains.
@@ -161,7 +165,7 @@ impl Solver {
         // the small level holds.
         self.tt.shrink();
         self.grow_at = self.nodes + (self.tt.active_entries() as u64) * GROW_FACTOR;
-        if self.exp & 1 != 0 {
+        if !self.tuning.small_table_level {
             self.tt.use_largest();
             self.grow_at = u64::MAX;
         }
@@ -264,7 +268,7 @@ impl Solver {
                         tt: Arc::clone(&self.tt),
                         geo: self.geo,
                         book: self.book.clone(),
-                        exp: self.exp,
+                        tuning: self.tuning,
                         root: *root,
                         windows: Arc::clone(&self.windows),
                         id: i as u32 + 1,
@@ -278,7 +282,7 @@ impl Solver {
             &self.tt,
             self.geo,
             self.book.as_deref(),
-            self.exp,
+            self.tuning,
             &self.race,
             0,
             root.n,
@@ -317,7 +321,7 @@ impl Solver {
             tt: &self.tt,
             geo: self.geo,
             book: self.book.as_deref(),
-            exp: self.exp,
+            tuning: self.tuning,
             id: 0,
             nodes: self.nodes,
             grow_at: self.grow_at,

@@ -4,41 +4,14 @@
 //! other which positions they are searching (ABDADA).
 
 use crate::book::Book;
+use crate::node::Node;
 use crate::position::Geometry;
-use crate::search::Node;
 use crate::tt::Table;
+use crate::tuning::Tuning;
 use crate::windows::{Windows, Worker};
-use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-
-/// Entries of the table of positions being searched (a power of two).
-const BUSY_ENTRIES: usize = 4096;
-
-/// What the threads of one null-window search share besides the table.
-pub(crate) struct Race {
-    /// Set when the search is over or useless (its own cache line: every
-    /// node reads it).
-    pub(crate) stop: Padded<AtomicBool>,
-    /// Keys of positions some thread is searching (by key modulo size).
-    pub(crate) busy: Box<[AtomicU64]>,
-}
-
-impl Default for Race {
-    fn default() -> Self {
-        Race {
-            stop: Padded::default(),
-            busy: (0..BUSY_ENTRIES).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-}
-
-/// A value alone in its cache lines (128 bytes: adjacent-line prefetch),
-/// so that writes next to it do not disturb the threads reading it.
-#[derive(Default)]
-#[repr(align(128))]
-pub(crate) struct Padded<T>(pub(crate) T);
 
 /// A helper thread and its two channels.
 pub(crate) struct Helper {
@@ -54,7 +27,7 @@ pub(crate) struct Job {
     pub(crate) tt: Arc<Table>,
     pub(crate) geo: Geometry,
     pub(crate) book: Option<Arc<Book>>,
-    pub(crate) exp: u32,
+    pub(crate) tuning: Tuning,
     pub(crate) root: Node,
     pub(crate) windows: Arc<Windows>,
     pub(crate) id: u32,
@@ -96,7 +69,7 @@ impl Helper {
                             tt: &job.tt,
                             geo: job.geo,
                             book: job.book.as_deref(),
-                            exp: job.exp,
+                            tuning: job.tuning,
                             id: job.id,
                             nodes: 0,
                             grow_at: u64::MAX,
@@ -128,10 +101,4 @@ impl Drop for Helper {
             let _ = h.join();
         }
     }
-}
-
-/// Index of `key` in [`Race::busy`].
-#[inline(always)]
-pub(crate) fn busy_index(key: u64) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize & (BUSY_ENTRIES - 1)
 }

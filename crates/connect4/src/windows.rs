@@ -11,10 +11,12 @@
 //! narrow the range is stopped.
 
 use crate::book::Book;
+use crate::node::Node;
 use crate::position::Geometry;
-use crate::search::{Node, Searcher};
-use crate::threads::Race;
+use crate::race::Race;
+use crate::search::Searcher;
 use crate::tt::Table;
+use crate::tuning::Tuning;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -235,7 +237,7 @@ pub(crate) struct Worker<'a> {
     pub(crate) tt: &'a Table,
     pub(crate) geo: Geometry,
     pub(crate) book: Option<&'a Book>,
-    pub(crate) exp: u32,
+    pub(crate) tuning: Tuning,
     /// 0 for the calling thread, 1.. for helpers.
     pub(crate) id: u32,
     pub(crate) nodes: u64,
@@ -252,7 +254,7 @@ impl Worker<'_> {
                 self.tt,
                 self.geo,
                 self.book,
-                self.exp,
+                self.tuning,
                 &taken.race,
                 self.id,
                 root.n,

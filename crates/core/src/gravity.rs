@@ -7,8 +7,11 @@ use crate::{Cell, Shape};
 /// Columns with more entries than this keep their heights in a map.
 const DENSE_COLUMNS: u64 = 1 << 22;
 
+/// The heights of the columns of a board with gravity, kept up to date by
+/// [`Columns::push`] and [`Columns::pop`]. Columns are numbered by the
+/// cell's coordinates without the gravity axis (in cell order).
 #[derive(Clone, Debug)]
-pub(crate) struct Columns {
+pub struct Columns {
     stride: u64,
     size: u32,
     count: u64,
@@ -23,6 +26,7 @@ enum Heights {
 }
 
 impl Columns {
+    /// The empty columns of `shape` when stones fall along `axis`.
     pub fn new(shape: &Shape, axis: usize) -> Columns {
         let size = shape.size(axis);
         let count = shape.cell_count() / u64::from(size);
@@ -41,11 +45,13 @@ impl Columns {
     }
 
     /// Number of columns.
+    #[inline]
     pub fn count(&self) -> u64 {
         self.count
     }
 
     /// The column a cell belongs to.
+    #[inline]
     pub fn column_of(&self, cell: Cell) -> u64 {
         let low = cell.0 % self.stride;
         let high = cell.0 / (self.stride * u64::from(self.size));
@@ -53,6 +59,7 @@ impl Columns {
     }
 
     /// The cell at `height` in `column`.
+    #[inline]
     pub fn cell_at(&self, column: u64, height: u32) -> Cell {
         let low = column % self.stride;
         let high = column / self.stride;
@@ -60,6 +67,7 @@ impl Columns {
     }
 
     /// Stones in a column.
+    #[inline]
     pub fn height(&self, column: u64) -> u32 {
         match &self.heights {
             Heights::Dense(v) => v[column as usize],
@@ -68,11 +76,14 @@ impl Columns {
     }
 
     /// The cell a stone dropped in `column` lands on, or `None` when the column is full.
+    #[inline]
     pub fn landing(&self, column: u64) -> Option<Cell> {
         let h = self.height(column);
         (h < self.size).then(|| self.cell_at(column, h))
     }
 
+    /// A stone was dropped in `column` (which must not be full).
+    #[inline]
     pub fn push(&mut self, column: u64) {
         let h = match &mut self.heights {
             Heights::Dense(v) => &mut v[column as usize],
@@ -84,6 +95,8 @@ impl Columns {
         }
     }
 
+    /// The top stone of `column` was taken back.
+    #[inline]
     pub fn pop(&mut self, column: u64) {
         if self.height(column) == self.size {
             self.full -= 1;

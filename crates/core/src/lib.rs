@@ -11,7 +11,7 @@
 #![deny(missing_docs)]
 
 mod dense;
-mod gravity;
+pub mod gravity;
 pub mod lines;
 pub mod notation;
 mod player;

@@ -1,0 +1,235 @@
+//! [`Bits`]: the lines of a dense board of at most 64 cells as bitmasks,
+//! the form the threat-space search (`prove/vcf.rs`) runs on.
+
+/// The lines of a dense board of at most 64 cells as bitmasks (cell i is
+/// bit i), for searches that keep the stones as two words: which cells
+/// complete a line or make a threat take a few operations per line.
+#[derive(Clone, Debug)]
+pub(crate) struct Bits {
+    /// Each line's cells.
+    masks: Vec<u64>,
+    /// The masks of the lines through each cell: those of cell `c` are
+    /// `through[starts[c]..starts[c + 1]]`.
+    through: Vec<u64>,
+    starts: Vec<u32>,
+    /// Every cell of the board.
+    all: u64,
+    /// Gravity: the cells at height 0 and the distance to the cell above.
+    gravity: Option<(u64, u32)>,
+    /// Cells in a row.
+    k: u32,
+    /// The most lines through a cell, at most 15 (a count [`Bits::makers`] keeps).
+    most: u32,
+}
+
+impl Bits {
+    /// The masks of a dense board, if it has at most 64 cells and k >= 2:
+    /// `line_cells` holds the cells of each line (k per line), `cell_lines`
+    /// the lines through each cell (one entry per cell), `gravity` the
+    /// cells at height 0 and the distance to the cell above.
+    pub(super) fn new(
+        k: u8,
+        line_cells: &[u32],
+        cell_lines: &[Vec<u32>],
+        gravity: Option<(u64, u32)>,
+    ) -> Option<Bits> {
+        let n = cell_lines.len();
+        if n > 64 || k < 2 {
+            return None;
+        }
+        let k_cells = usize::from(k);
+        let mask = |l: u32| {
+            let at = l as usize * k_cells;
+            line_cells[at..at + k_cells]
+                .iter()
+                .fold(0u64, |m, &c| m | 1 << c)
+        };
+        let masks = (0..(line_cells.len() / k_cells) as u32).map(mask).collect();
+        let mut through = Vec::new();
+        let mut starts = vec![0];
+        for lines in cell_lines {
+            through.extend(lines.iter().map(|&l| mask(l)));
+            starts.push(through.len() as u32);
+        }
+        let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        Some(Bits {
+            masks,
+            through,
+            starts,
+            all,
+            gravity,
+            k: u32::from(k),
+            most: cell_lines
+                .iter()
+                .map(|lines| lines.len() as u32)
+                .max()
+                .unwrap_or(0)
+                .min(15),
+        })
+    }
+
+    /// The cells a stone may be placed on when `occupied` are taken.
+    #[inline(always)]
+    pub fn playable(&self, occupied: u64) -> u64 {
+        let empty = self.all & !occupied;
+        match self.gravity {
+            None => empty,
+            // A cell is playable on the floor or on a stone; a top cell's
+            // shifted bit lands on a floor cell of the next column, which
+            // the floor term covers anyway.
+            Some((floor, stride)) => empty & (floor | occupied.checked_shl(stride).unwrap_or(0)),
+        }
+    }
+
+    /// Playable cells where the side with stones `mine` completes a line
+    /// (`theirs`: the other side's stones).
+    #[inline(always)]
+    pub fn wins(&self, mine: u64, theirs: u64) -> u64 {
+        let need = self.k - 1;
+        let mut out = 0;
+        for &m in &self.masks {
+            if theirs & m == 0 && (mine & m).count_ones() == need {
+                out |= m;
+            }
+        }
+        out & self.playable(mine | theirs)
+    }
+
+    /// Each line's cells.
+    pub fn masks(&self) -> &[u64] {
+        &self.masks
+    }
+
+    /// Whether stones fall (then a stone changes which cells are playable,
+    /// not only the lines through it).
+    pub fn has_gravity(&self) -> bool {
+        self.gravity.is_some()
+    }
+
+    /// As [`Bits::wins`], on the lines through `cell` only (without
+    /// gravity: the cells a stone there can have added).
+    #[inline(always)]
+    pub fn wins_through(&self, cell: u32, mine: u64, theirs: u64) -> u64 {
+        let need = self.k - 1;
+        let c = cell as usize;
+        let mut out = 0;
+        for &m in &self.through[self.starts[c] as usize..self.starts[c + 1] as usize] {
+            if theirs & m == 0 && (mine & m).count_ones() == need {
+                out |= m;
+            }
+        }
+        out & self.playable(mine | theirs)
+    }
+
+    /// The playable cells where `mine` would make a threat (on a line with
+    /// k-2 of its stones, at least one, and none of `theirs`), written to
+    /// `out` with the most such lines through them first (then by cell);
+    /// returns their number.
+    // Always inlined, so that it is compiled with its caller's POPCNT.
+    #[inline(always)]
+    pub fn makers(&self, mine: u64, theirs: u64, out: &mut [u8; 64]) -> usize {
+        let need = self.k.wrapping_sub(2);
+        if need == 0 {
+            return 0;
+        }
+        let playable = self.playable(mine | theirs);
+        // Each cell's count of such lines, bit-sliced: bit c of planes[i]
+        // is bit i of cell c's count (counts past 15 are marked in `full`).
+        let mut planes = [0u64; 4];
+        let mut full = 0u64;
+        for &m in &self.masks {
+            if theirs & m == 0 && (mine & m).count_ones() == need {
+                let mut carry = m & playable;
+                for p in &mut planes {
+                    let next = *p & carry;
+                    *p ^= carry;
+                    carry = next;
+                }
+                full |= carry;
+            }
+        }
+        let mut n = 0;
+        for count in (1..=self.most).rev() {
+            let mut cells = planes.iter().enumerate().fold(!0u64, |acc, (i, &p)| {
+                acc & if count >> i & 1 == 1 { p } else { !p }
+            });
+            cells &= !full;
+            if count == self.most {
+                cells |= full;
+            }
+            while cells != 0 {
+                out[n] = cells.trailing_zeros() as u8;
+                n += 1;
+                cells &= cells - 1;
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Board;
+    use hypertac_core::{zobrist, Player, Position, Rules};
+
+    /// The bitmasks agree with the line counters: threats, threat makers
+    /// and playable cells, along random games (with and without gravity).
+    #[test]
+    fn bits_agree_with_the_counters() {
+        let boards = [
+            Rules::preset("qubic").unwrap(),
+            Rules::new(hypertac_core::Shape::parse("5x4").unwrap(), 4)
+                .unwrap()
+                .with_gravity(Some(1))
+                .unwrap(),
+            Rules::new(hypertac_core::Shape::parse("7x6").unwrap(), 4)
+                .unwrap()
+                .with_gravity(Some(1))
+                .unwrap(),
+            Rules::cube(3, 3).unwrap(),
+        ];
+        for rules in boards {
+            for seed in 0..20u64 {
+                let mut b = Board::new(&Position::new(rules.clone()));
+                let mut rng = seed + 1;
+                for _ in 0..b.cell_count() {
+                    let (bits, stones) = b.bits().expect("small dense board");
+                    let occupied = stones[0] | stones[1];
+                    let playable = (0..b.cell_count() as u32)
+                        .filter(|&c| b.playable(c))
+                        .fold(0u64, |m, c| m | 1 << c);
+                    assert_eq!(bits.playable(occupied), playable);
+                    for p in [Player::X, Player::O] {
+                        let (mine, theirs) = (stones[p.index()], stones[1 - p.index()]);
+                        let want = b.threat_cells(p).iter().fold(0u64, |m, &c| m | 1 << c);
+                        assert_eq!(bits.wins(mine, theirs), want, "{rules}");
+                        let mut tally = [0u32; 64];
+                        for &l in b.open2(p) {
+                            for &c in b.line(l) {
+                                if b.playable(c) {
+                                    tally[c as usize] += 1;
+                                }
+                            }
+                        }
+                        let mut want: Vec<u8> =
+                            (0..64u8).filter(|&c| tally[c as usize] > 0).collect();
+                        want.sort_by_key(|&c| std::cmp::Reverse(tally[c as usize]));
+                        let mut out = [0u8; 64];
+                        let n = bits.makers(mine, theirs, &mut out);
+                        assert_eq!(&out[..n], &want[..], "{rules}");
+                    }
+                    if b.result().is_some() || playable == 0 {
+                        break;
+                    }
+                    rng = zobrist::splitmix64(rng);
+                    let nth = (rng % u64::from(playable.count_ones())) as u32;
+                    let mut cells = playable;
+                    for _ in 0..nth {
+                        cells &= cells - 1;
+                    }
+                    b.make(cells.trailing_zeros());
+                }
+            }
+        }
+    }
+}
