@@ -113,7 +113,7 @@ pub(crate) fn dedupe(pos: &Position, candidates: Vec<Cell>) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hypertac_core::{Rules, Shape};
+    use hypertac_core::Rules;
 
     #[test]
     fn empty_tictactoe_has_three_kinds_of_cells() {

@@ -254,7 +254,7 @@ impl Section {
     /// # Panics
     /// If `pairs` has an odd number of cells.
     pub fn push_pairing(&mut self, x: &[u64], o: &[u64], mv: Cell, pairs: &[Cell]) {
-        assert!(pairs.len() % 2 == 0, "pairs come two by two");
+        assert!(pairs.len().is_multiple_of(2), "pairs come two by two");
         let i = self.len() as u32;
         self.push(x, o, mv);
         self.pairings

@@ -61,7 +61,7 @@ pub(crate) fn find(board: &Board, attacker: Player) -> Option<Vec<u32>> {
         &edges[start[2 * line] as usize..start[2 * line + 1] as usize]
     };
     let matched = Matching::new(slots, board.cell_count()).run(&adj);
-    if matched.iter().any(|&c| c == NONE) {
+    if matched.contains(&NONE) {
         return None;
     }
     Some(matched)
