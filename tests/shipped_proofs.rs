@@ -25,6 +25,12 @@ fn every_shipped_proof_verifies() {
         ("3x3x3.proof", "proof accepted: X wins"),
         ("3x3x3x3.proof", "proof accepted: X wins"),
         ("qubic.proof", "proof accepted: X wins"),
+        ("3x3x3x3x3.proof", "proof accepted: X wins"),
+        ("4x4.proof", "proof accepted: draw"),
+        // Draws by pairing strategies (format version 3).
+        ("5x5.proof", "proof accepted: draw"),
+        ("6x6.proof", "proof accepted: draw"),
+        ("8x8x8.proof", "proof accepted: draw"),
     ];
     for (name, first) in want {
         let (out, err, code) = run(&shipped(name));

@@ -3,8 +3,7 @@
 //! ↑ ↓ a line, PgUp PgDn Space a page, Home End; q, Esc or F1 close it.
 
 use super::command;
-use super::render;
-use super::view::number_keys;
+use super::render::{self, number_keys};
 use crate::session::Session;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};

@@ -360,6 +360,13 @@ pub fn column_line_words(pos: &Position, cells: &[Cell]) -> String {
     )
 }
 
+/// On a 2-axis gravity board of at most 9 columns, the highest column
+/// number key (columns are counted from 1).
+pub fn number_keys(rules: &hypertac_core::Rules) -> Option<u32> {
+    let sizes = rules.shape().sizes();
+    (sizes.len() == 2 && rules.gravity() == Some(1) && sizes[0] <= 9).then(|| sizes[0])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

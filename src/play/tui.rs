@@ -385,7 +385,7 @@ impl App {
         }
         let d = self.session.rules().shape().dims();
         let connect4 = self.session.rules().is_connect4();
-        let columns = view::number_keys(self.session.rules());
+        let columns = render::number_keys(self.session.rules());
         if let (KeyCode::Char(c @ '1'..='9'), Some(n)) = (key.code, columns) {
             let column = c as u32 - '0' as u32;
             if column > n {

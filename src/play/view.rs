@@ -7,7 +7,7 @@
 //! the cursor, scrolled to keep the cursor in view.
 
 use super::command;
-use super::render::{self, Layout};
+use super::render::{self, number_keys, Layout};
 use super::scores::ColumnScores;
 use crate::session::Session;
 use hypertac_core::{Cell, Player, Position, WinRule};
@@ -249,13 +249,6 @@ fn board_bottom(session: &Session, view: &BoardView) -> u16 {
             .saturating_add(numbers),
         BoardView::TooSmall => 1,
     }
-}
-
-/// On a 2-axis gravity board of at most 9 columns, the highest column
-/// number key (columns are counted from 1).
-pub fn number_keys(rules: &hypertac_core::Rules) -> Option<u32> {
-    let sizes = rules.shape().sizes();
-    (sizes.len() == 2 && rules.gravity() == Some(1) && sizes[0] <= 9).then(|| sizes[0])
 }
 
 /// The smallest screen that shows this board: its compact nested grids when

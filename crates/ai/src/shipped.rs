@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 /// The shipped certificates: name, the board's sizes and k (all without
 /// gravity or wrap, rule `first`), the file.
-const FILES: [(&str, &[u32], u32, &[u8]); 6] = [
+const FILES: [(&str, &[u32], u32, &[u8]); 7] = [
     (
         "tictactoe",
         &[3, 3],
@@ -37,6 +37,12 @@ const FILES: [(&str, &[u32], u32, &[u8]); 6] = [
         &[3, 3, 3, 3],
         3,
         include_bytes!("../../../proofs/3x3x3x3.proof"),
+    ),
+    (
+        "3x3x3x3x3",
+        &[3, 3, 3, 3, 3],
+        3,
+        include_bytes!("../../../proofs/3x3x3x3x3.proof"),
     ),
     (
         "qubic",

@@ -21,9 +21,11 @@ mod position;
 pub mod record;
 pub mod reference;
 mod rules;
+mod rules_error;
 pub mod rules_request;
 mod shape;
 mod sparse;
+mod text;
 pub mod zobrist;
 
 pub use lines::Line;
@@ -32,5 +34,6 @@ pub use position::{
     DrawReason, LegalMoves, LineView, Mode, Outcome, PlayError, Position, DENSE_MAX_CELLS,
     DENSE_MAX_CELL_DIRECTIONS, DENSE_MAX_LINE_CELLS,
 };
-pub use rules::{Rules, RulesError, WinRule, MAX_K, PRESETS};
+pub use rules::{Rules, WinRule, MAX_K, PRESETS};
+pub use rules_error::RulesError;
 pub use shape::{Cell, Shape, MAX_CELLS, MAX_DIMS, MAX_SIDE};

@@ -1,33 +1,12 @@
 //! The rules of one game: board shape, k, gravity, win condition, wrap-around.
 
-use crate::notation::quote;
+use crate::text::quote;
+use crate::RulesError;
 use crate::Shape;
 use std::fmt;
 
 /// Largest k (cells in a row) supported; line counters are bytes.
 pub const MAX_K: u32 = 255;
-
-/// A rules or shape description that cannot be used, with a message that says why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError {
-    message: String,
-}
-
-impl RulesError {
-    pub(crate) fn new(message: impl Into<String>) -> RulesError {
-        RulesError {
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for RulesError {}
 
 /// How a game is won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -11,7 +11,7 @@
 //!         x=0 1  2  3
 //! ```
 
-use crate::notation::quote;
+use crate::text::quote;
 use crate::RulesError;
 use std::fmt;
 

@@ -43,7 +43,7 @@ use std::sync::Arc;
 use table::{Table, INF};
 
 /// Largest board the prover takes (cells).
-pub const MAX_CELLS: u64 = 4096;
+pub const MAX_CELLS: u64 = 8192;
 
 /// The value of a position as far as it is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -145,3 +145,116 @@ impl Matching {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hypertac_core::{Cell, Position, Rules, Shape};
+
+    /// Whether each live line of `attacker` can get two of its empty cells,
+    /// no cell twice, by trying every choice (the obviously-correct reference).
+    fn brute_force(lines: &[Vec<u32>], used: &mut Vec<bool>) -> bool {
+        let Some((first, rest)) = lines.split_first() else {
+            return true;
+        };
+        for (i, &a) in first.iter().enumerate() {
+            for &b in &first[i + 1..] {
+                if used[a as usize] || used[b as usize] {
+                    continue;
+                }
+                used[a as usize] = true;
+                used[b as usize] = true;
+                let ok = brute_force(rest, used);
+                used[a as usize] = false;
+                used[b as usize] = false;
+                if ok {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Checks a found pairing as the checker would: disjoint empty cells,
+    /// both cells of a pair on every live line.
+    fn is_pairing(board: &Board, attacker: Player, pairs: &[u32]) -> bool {
+        let mut partner = vec![NONE; board.cell_count()];
+        for p in pairs.chunks(2) {
+            for (c, other) in [(p[0], p[1]), (p[1], p[0])] {
+                if board.stone(c) != 0 || partner[c as usize] != NONE {
+                    return false;
+                }
+                partner[c as usize] = other;
+            }
+        }
+        (0..board.line_total() as u32)
+            .filter(|&l| board.counts(l)[attacker.other().index()] == 0)
+            .all(|l| {
+                let cells = board.line(l);
+                cells
+                    .iter()
+                    .any(|&c| partner[c as usize] != NONE && cells.contains(&partner[c as usize]))
+            })
+    }
+
+    #[test]
+    fn matching_agrees_with_trying_every_choice() {
+        let (mut found, mut none, mut state) = (0, 0, 0x2545_F491_4F6C_DD1Du64);
+        for (sizes, k) in [(&[4u32, 4][..], 4u32), (&[5, 5][..], 5), (&[6, 6][..], 6)] {
+            let rules = Rules::new(Shape::new(sizes).unwrap(), k).unwrap();
+            let cells = rules.shape().cell_count();
+            for _ in 0..300 {
+                let mut pos = Position::new(rules.clone());
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let stones = state % 9;
+                for _ in 0..stones {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let c = Cell(state % cells);
+                    if !pos.is_over() && pos.check(c).is_ok() {
+                        pos.play(c);
+                    }
+                }
+                if pos.is_over() {
+                    continue;
+                }
+                let board = Board::new(&pos);
+                for attacker in [Player::X, Player::O] {
+                    let mut live: Vec<Vec<u32>> = (0..board.line_total() as u32)
+                        .filter(|&l| board.counts(l)[attacker.other().index()] == 0)
+                        .map(|l| {
+                            board
+                                .line(l)
+                                .iter()
+                                .copied()
+                                .filter(|&c| board.stone(c) == 0)
+                                .collect()
+                        })
+                        .collect();
+                    // Lines with the fewest empty cells first: failures show early.
+                    live.sort_by_key(Vec::len);
+                    let want = brute_force(&live, &mut vec![false; cells as usize]);
+                    match find(&board, attacker) {
+                        Some(pairs) => {
+                            assert!(
+                                want,
+                                "{rules} {:?}: a pairing the reference has not",
+                                pos.moves()
+                            );
+                            assert!(is_pairing(&board, attacker, &pairs));
+                            found += 1;
+                        }
+                        None => {
+                            assert!(!want, "{rules} {:?}: a pairing missed", pos.moves());
+                            none += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found >= 300 && none >= 100, "{found} found, {none} none");
+    }
+}
