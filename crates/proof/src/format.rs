@@ -818,70 +818,7 @@ impl Certificate {
                 })?),
             };
         for (s, h) in header.sections.iter().enumerate() {
-            let player = match h.player.as_str() {
-                "X" => Player::X,
-                "O" => Player::O,
-                other => {
-                    return Err(ProofError::new(format!(
-                    "bad proof header: section {s} has player {other:?}, expected \"X\" or \"O\""
-                )))
-                }
-            };
-            let goal = Goal::parse(&h.goal).ok_or_else(|| {
-                ProofError::new(format!(
-                    "bad proof header: section {s} has goal {:?}, expected \"win\" or \"not-lose\"",
-                    h.goal
-                ))
-            })?;
-            let mut section = Section::new(player, goal, shape.cell_count());
-            match (derive, h.bytes) {
-                (None, Some(_)) => {
-                    return Err(ProofError::new(format!(
-                    "bad proof header: section {s} gives \"bytes\", which version 1 does not have"
-                )))
-                }
-                (None, None) => {
-                    let size = section.entry_size() as u64;
-                    let want = h.entries.checked_mul(size).ok_or_else(|| {
-                        ProofError::new(format!(
-                            "truncated: expected {} entries in section {s}, which is more than a file can hold",
-                            h.entries
-                        ))
-                    })?;
-                    section.data = read_up_to(&mut r, want)
-                        .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
-                    if (section.data.len() as u64) < want {
-                        return Err(ProofError::new(format!(
-                            "truncated: expected {} entries in section {s}, found {}",
-                            h.entries,
-                            section.data.len() as u64 / size
-                        )));
-                    }
-                }
-                (Some(_), None) => {
-                    return Err(ProofError::new(format!(
-                        "bad proof header: section {s} needs \"bytes\" in versions 2 and 3"
-                    )))
-                }
-                (Some(_), Some(bytes)) => {
-                    let data = read_up_to(&mut r, bytes)
-                        .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
-                    if (data.len() as u64) < bytes {
-                        return Err(ProofError::new(format!(
-                            "truncated: expected {bytes} bytes of entries in section {s}, found {}",
-                            data.len()
-                        )));
-                    }
-                    section
-                        .decode_v2(&data, h.entries, header.version == 3)
-                        .map_err(|e| ProofError::new(format!("section {s} {e}")))?;
-                }
-            }
-            for i in 0..section.len() {
-                section
-                    .check_entry(i)
-                    .map_err(|e| ProofError::new(format!("section {s} entry {i}: {e}")))?;
-            }
+            let section = read_section(&mut r, s, h, derive.is_some(), header.version, shape)?;
             cert.sections.push(section);
         }
         let mut byte = [0u8; 1];
@@ -932,6 +869,84 @@ impl Certificate {
             .map_err(|e| ProofError::new(format!("cannot open {}: {e}", path.display())))?;
         Certificate::read_from(&mut file)
     }
+}
+
+/// Reads section `s` of a proof (its header `h`) from `r`: version 1's
+/// fixed entries, or with `derived` the varint entries of version 2 or 3,
+/// each entry checked on its own.
+fn read_section(
+    r: &mut impl Read,
+    s: usize,
+    h: &SectionHeader,
+    derived: bool,
+    version: u32,
+    shape: &hypertac_core::Shape,
+) -> Result<Section, ProofError> {
+    let player = match h.player.as_str() {
+        "X" => Player::X,
+        "O" => Player::O,
+        other => {
+            return Err(ProofError::new(format!(
+                "bad proof header: section {s} has player {other:?}, expected \"X\" or \"O\""
+            )))
+        }
+    };
+    let goal = Goal::parse(&h.goal).ok_or_else(|| {
+        ProofError::new(format!(
+            "bad proof header: section {s} has goal {:?}, expected \"win\" or \"not-lose\"",
+            h.goal
+        ))
+    })?;
+    let mut section = Section::new(player, goal, shape.cell_count());
+    match (derived, h.bytes) {
+        (false, Some(_)) => {
+            return Err(ProofError::new(format!(
+                "bad proof header: section {s} gives \"bytes\", which version 1 does not have"
+            )))
+        }
+        (false, None) => {
+            let size = section.entry_size() as u64;
+            let want = h.entries.checked_mul(size).ok_or_else(|| {
+                ProofError::new(format!(
+                    "truncated: expected {} entries in section {s}, which is more than a file can hold",
+                    h.entries
+                ))
+            })?;
+            section.data = read_up_to(r, want)
+                .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
+            if (section.data.len() as u64) < want {
+                return Err(ProofError::new(format!(
+                    "truncated: expected {} entries in section {s}, found {}",
+                    h.entries,
+                    section.data.len() as u64 / size
+                )));
+            }
+        }
+        (true, None) => {
+            return Err(ProofError::new(format!(
+                "bad proof header: section {s} needs \"bytes\" in versions 2 and 3"
+            )))
+        }
+        (true, Some(bytes)) => {
+            let data = read_up_to(r, bytes)
+                .map_err(|e| ProofError::new(format!("reading section {s}: {e}")))?;
+            if (data.len() as u64) < bytes {
+                return Err(ProofError::new(format!(
+                    "truncated: expected {bytes} bytes of entries in section {s}, found {}",
+                    data.len()
+                )));
+            }
+            section
+                .decode_v2(&data, h.entries, version == 3)
+                .map_err(|e| ProofError::new(format!("section {s} {e}")))?;
+        }
+    }
+    for i in 0..section.len() {
+        section
+            .check_entry(i)
+            .map_err(|e| ProofError::new(format!("section {s} entry {i}: {e}")))?;
+    }
+    Ok(section)
 }
 
 /// Reads one line of at most `limit` bytes (newline included) and returns it without the newline.

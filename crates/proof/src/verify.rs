@@ -572,23 +572,8 @@ impl<'a> Checker<'a> {
                 self.cell(mv)
             )));
         }
-        if let Some(pairs) = entry.and_then(|e| self.pairings.get(&e)) {
-            let pairs: Vec<u16> = pairs
-                .iter()
-                .map(|&c| {
-                    self.symmetries
-                        .unmap(s, hypertac_core::Cell(u64::from(c)))
-                        .0 as u16
-                })
-                .collect();
-            let name = |c: usize| self.cell(c);
-            if let Err(e) = pairing::check(&self.board, p.other(), &pairs, &name) {
-                return Err(self.fail(format!(
-                    "{}: {p} plays {} ({entry_text}) with a pairing that fails: {e}",
-                    self.at(1),
-                    self.cell(mv)
-                )));
-            }
+        if let Some(e) = entry.filter(|e| self.pairings.contains_key(e)) {
+            self.check_pairing(e, s, mv, &entry_text)?;
             self.board.undo(mv, p);
             self.path.pop();
             self.proved.insert(keys.0);
@@ -619,6 +604,35 @@ impl<'a> Checker<'a> {
             reply: None,
             only,
         }))
+    }
+
+    /// Checks pairing entry `entry` (found through map `s`) on the board
+    /// after P's move `mv`: its pairs, mapped back, must be a pairing
+    /// against the other side.
+    fn check_pairing(
+        &self,
+        entry: u32,
+        s: usize,
+        mv: usize,
+        entry_text: &str,
+    ) -> Result<(), VerifyError> {
+        let p = self.player;
+        let pairs: Vec<u16> = self.pairings[&entry]
+            .iter()
+            .map(|&c| {
+                self.symmetries
+                    .unmap(s, hypertac_core::Cell(u64::from(c)))
+                    .0 as u16
+            })
+            .collect();
+        let name = |c: usize| self.cell(c);
+        pairing::check(&self.board, p.other(), &pairs, &name).map_err(|e| {
+            self.fail(format!(
+                "{}: {p} plays {} ({entry_text}) with a pairing that fails: {e}",
+                self.at(1),
+                self.cell(mv)
+            ))
+        })
     }
 
     /// Whose turn it is on the board.
