@@ -8,7 +8,7 @@ use super::records;
 use super::security;
 use super::state::{blocking, session_error, AppState};
 use super::view::{game_view, GameView};
-use crate::session::{now_ms, MoveInput, Search, Session, Side};
+use crate::session::{line_text, now_ms, MoveInput, Search, Session, Side};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -485,12 +485,7 @@ async fn lines(
         let cell = notation::parse_cell(shape, &q.cell).map_err(bad)?;
         let lines = lines::lines_through_up_to(pos.rules(), cell, LINES_LIMIT)
             .iter()
-            .map(|l| {
-                l.cells()
-                    .iter()
-                    .map(|&c| notation::format_cell(shape, c))
-                    .collect()
-            })
+            .map(|l| line_text(shape, l))
             .collect();
         Ok(Json(LinesAnswer {
             cell: notation::format_cell(shape, cell),

@@ -30,7 +30,7 @@ pub use admission::{MoveError, MoveInput};
 pub use computer::Search;
 pub use saved::Resume;
 pub use side::{check_players, Side};
-pub use snapshot::{win_lines_text, Snapshot};
+pub use snapshot::{line_text, win_lines_text, Snapshot};
 
 use hypertac_core::{Cell, Outcome, Player, Position, Rules};
 use hypertac_store::{Store, StoreError};

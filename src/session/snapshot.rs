@@ -76,19 +76,19 @@ impl Session {
     }
 }
 
+/// A line as cell texts (`x,y,..`).
+pub fn line_text(shape: &hypertac_core::Shape, line: &hypertac_core::Line) -> Vec<String> {
+    line.cells()
+        .iter()
+        .map(|&c| notation::format_cell(shape, c))
+        .collect()
+}
+
 /// The deciding lines of a finished game as cell texts (`x,y,..`), empty when nobody won.
 pub fn win_lines_text(pos: &Position) -> Vec<Vec<String>> {
     let shape = pos.rules().shape();
     match pos.outcome() {
-        Outcome::Win { lines, .. } => lines
-            .iter()
-            .map(|l| {
-                l.cells()
-                    .iter()
-                    .map(|&c| notation::format_cell(shape, c))
-                    .collect()
-            })
-            .collect(),
+        Outcome::Win { lines, .. } => lines.iter().map(|l| line_text(shape, l)).collect(),
         _ => Vec::new(),
     }
 }
