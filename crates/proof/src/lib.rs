@@ -16,6 +16,7 @@ mod board;
 pub mod derive;
 pub mod format;
 mod pairing;
+mod section;
 mod strategy;
 pub mod symmetry;
 mod verify;
