@@ -4,7 +4,7 @@
 //! tic-tac-toe tournament protocol): stdin is the board header (`n,d`) and
 //! the moves so far (`x,y;x,y;...`, an empty line before the first move);
 //! stdout must be one move `x,y,...` within the time limit. Anything else
-//! loses the game. See the README.
+//! loses the game. See docs/tournament.md.
 //!
 //! Files: [`tournament`] (arguments), [`schedule`] (which games),
 //! [`spawn`] (one bot process), [`fault`] (reading its answer), [`game`] (one

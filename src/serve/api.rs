@@ -1,4 +1,4 @@
-//! The JSON API's routes (documented in the README) and the router
+//! The JSON API's routes (documented in docs/serve.md) and the router
 //! that serves them with the page.
 
 use super::analysis::Analysis;

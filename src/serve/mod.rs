@@ -3,7 +3,7 @@
 //! The server binds 127.0.0.1 by default (any free port with `--port 0`),
 //! prints its address as the first line of standard output and serves
 //! the embedded page ([`assets`]) and the API ([`api`], documented in
-//! the README). Requests whose Host or Origin is not the server's own
+//! docs/serve.md). Requests whose Host or Origin is not the server's own
 //! are refused ([`security`]). The game in progress is the `@current`
 //! record of the same store `hypertac play` uses.
 

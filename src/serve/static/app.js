@@ -1,5 +1,5 @@
 // hypertac web page: draws the game and speaks only the JSON API
-// (see the README). It holds no rules of its own: legality, outcomes and
+// (see docs/serve.md). It holds no rules of its own: legality, outcomes and
 // lines all come from the server.
 'use strict';
 
