@@ -371,7 +371,7 @@ impl Worker<'_> {
     fn work(&self, me: usize) {
         // The search of the unit this thread tried last, kept when it ran
         // out of budget: the schedule often gives the same unit again, and
-        // going on loses nothing (a checkpoint keeps solved positions only).
+        // going on with it does not restart df-pn from the root.
         let mut kept: Option<(usize, Prover)> = None;
         loop {
             let Some((u, budget)) = self.take(me) else {

@@ -1,21 +1,22 @@
-//! One position proved: the search in slices with a checkpoint after each,
-//! and the certificate of the value found.
+//! One position proved: the search, with a checkpoint written every minute
+//! from inside it (the search goes on undisturbed) and at its end, and the
+//! certificate of the value found.
 
 use super::progress::Watcher;
 use super::root::describe_root;
 use super::value::value_of;
 use crate::atomic_file;
-use hypertac_ai::prove::{Prover, Verdict};
+use hypertac_ai::prove::Prover;
 use hypertac_ai::Budget;
 use hypertac_core::Position;
 use hypertac_proof::{Certificate, Value};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Longest search slice between checkpoints.
-const SLICE: Duration = Duration::from_secs(60);
+/// Time between checkpoints.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
 /// What to prove and with what.
 pub struct Job<'a> {
@@ -87,7 +88,7 @@ pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
                 .read_checkpoint(&mut std::io::BufReader::new(&mut file))
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             if job.verbose {
-                println!("resumed from {}: {n} solved positions", path.display());
+                println!("resumed from {}: {n} positions of the table", path.display());
             }
         }
     }
@@ -97,38 +98,33 @@ pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
     let start = Instant::now();
     let deadline = job.time.map(|t| start + t);
     let watcher = job.watch.then(|| Watcher::start(prover.counters(), start));
-    let limit = job.positions.map(|n| {
+    if let Some(n) = job.positions {
         prover.set_node_limit(n);
-        prover.positions().0 + n
-    });
-    let verdict = loop {
-        let slice_end = Instant::now() + SLICE;
-        let budget = Budget {
-            deadline: Some(deadline.map_or(slice_end, |d| d.min(slice_end))),
-            stop: Some(job.stop.clone()),
-        };
-        let verdict = prover.run(&budget);
-        if let Some(path) = job.checkpoint {
-            if let Err(e) = save_checkpoint(&prover, path) {
-                if let Some(w) = watcher {
-                    w.finish();
-                }
-                return Err(e);
-            }
-        }
-        let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
-        let out_of_positions = limit.is_some_and(|l| prover.positions().0 >= l);
-        if verdict != Verdict::Unknown
-            || out_of_time
-            || out_of_positions
-            || job.stop.load(Ordering::Relaxed)
-        {
-            break verdict;
-        }
+    }
+    if let Some(path) = job.checkpoint {
+        let path = path.to_path_buf();
+        prover.autosave(
+            CHECKPOINT_EVERY,
+            Box::new(move |write| {
+                atomic_file::write_with(&path, |w| write(w))
+                    .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
+            }),
+        );
+    }
+    let budget = Budget {
+        deadline,
+        stop: Some(job.stop.clone()),
+    };
+    let verdict = prover.run(&budget);
+    let saved = match (prover.autosave_error(), job.checkpoint) {
+        (Some(e), _) => Err(e.to_string()),
+        (None, Some(path)) => save_checkpoint(&prover, path),
+        (None, None) => Ok(()),
     };
     if let Some(w) = watcher {
         w.finish();
     }
+    saved?;
     Ok(Solved {
         prover,
         value: value_of(verdict),

@@ -5,7 +5,7 @@
 //! ```text
 //! DIR/frontier.txt          the split's frontier (a copy, for --merge DIR)
 //! DIR/unit-U.proof          unit U's certificate (written whole, or not at all)
-//! DIR/unit-U.checkpoint     unit U's solved positions while it runs
+//! DIR/unit-U.checkpoint     unit U's search table while it runs
 //! DIR/shard-I-of-N.done     shard I/N has proved every unit it needs
 //! ```
 

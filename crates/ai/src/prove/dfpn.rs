@@ -141,6 +141,24 @@ pub(crate) struct Search {
     pub tuning: Tuning,
     /// Stop after this many positions (0: no limit).
     pub node_limit: u64,
+    /// Checkpoints written from inside the search (see [`AutoSave`]).
+    pub autosave: Option<AutoSave>,
+}
+
+/// Writes a checkpoint every so often from inside the search, without
+/// stopping it: a stop and a new start from the root would change df-pn's
+/// path (and may cost it a quarter more positions), a save does not.
+pub(crate) struct AutoSave {
+    /// Time between saves.
+    pub every: std::time::Duration,
+    /// When the next save is due.
+    pub next: std::time::Instant,
+    /// What comes before the table's entries (magic, position, answers).
+    pub header: Vec<u8>,
+    /// Writes a checkpoint through the function it is given.
+    pub sink: super::CheckpointSink,
+    /// The first failed save; the search stops at it.
+    pub error: Option<String>,
 }
 
 impl Search {
@@ -163,6 +181,7 @@ impl Search {
             counters,
             tuning: Tuning::default(),
             node_limit: 0,
+            autosave: None,
         }
     }
 
@@ -386,6 +405,28 @@ impl Search {
             if self.budget.expired() {
                 self.stopped = true;
             }
+            self.autosave_if_due();
+        }
+    }
+
+    /// Writes a checkpoint when one is due (see [`AutoSave`]).
+    fn autosave_if_due(&mut self) {
+        let Some(save) = self.autosave.as_mut() else {
+            return;
+        };
+        if save.error.is_some() || std::time::Instant::now() < save.next {
+            return;
+        }
+        let table = &self.table;
+        let header = &save.header;
+        let result = (save.sink)(&mut |w: &mut dyn std::io::Write| {
+            w.write_all(header)?;
+            super::write_entries(table, w)
+        });
+        save.next = std::time::Instant::now() + save.every;
+        if let Err(e) = result {
+            save.error = Some(e);
+            self.stopped = true;
         }
     }
 

@@ -88,6 +88,12 @@ enum Answer {
     Disproved,
 }
 
+/// Where [`Prover::autosave`] writes a checkpoint: called with a function
+/// that writes the checkpoint's bytes to the writer it is given (a file
+/// written atomically, say); returns a message when the save failed.
+pub type CheckpointSink =
+    Box<dyn FnMut(&mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> Result<(), String> + Send>;
+
 /// A resumable proof of one position (see the module docs).
 pub struct Prover {
     search: Search,
@@ -212,6 +218,7 @@ impl Prover {
             } else {
                 return Verdict::Unknown;
             }
+            self.refresh_autosave();
         }
         self.verdict().unwrap_or(Verdict::Unknown)
     }
@@ -227,10 +234,19 @@ impl Prover {
             } else if delta == 0 {
                 self.answers[me.index()] = Answer::Disproved;
             }
+            self.refresh_autosave();
         }
         match self.answers[me.index()] {
             Answer::Proved => Verdict::Win(me),
             _ => Verdict::Unknown,
+        }
+    }
+
+    /// Keeps the automatic saves' header in step with the answers.
+    fn refresh_autosave(&mut self) {
+        let header = self.checkpoint_header();
+        if let Some(save) = self.search.autosave.as_mut() {
+            save.header = header;
         }
     }
 
@@ -358,26 +374,36 @@ impl Prover {
     /// # Errors
     /// Errors of the writer.
     pub fn write_checkpoint(&self, w: &mut dyn Write) -> io::Result<()> {
-        w.write_all(CHECKPOINT_MAGIC)?;
+        w.write_all(&self.checkpoint_header())?;
+        write_entries(&self.search.table, w)
+    }
+
+    /// Has [`Prover::run`] write a checkpoint through `sink` every `every`
+    /// from inside the search, which goes on undisturbed (see
+    /// [`Prover::autosave_error`] for a save that failed, which stops it).
+    pub fn autosave(&mut self, every: std::time::Duration, sink: CheckpointSink) {
+        self.search.autosave = Some(dfpn::AutoSave {
+            every,
+            next: std::time::Instant::now() + every,
+            header: self.checkpoint_header(),
+            sink,
+            error: None,
+        });
+    }
+
+    /// The message of an automatic save that failed (the search stopped there).
+    pub fn autosave_error(&self) -> Option<&str> {
+        self.search.autosave.as_ref()?.error.as_deref()
+    }
+
+    /// Magic, position and answers: what comes before a checkpoint's entries.
+    fn checkpoint_header(&self) -> Vec<u8> {
+        let mut out = CHECKPOINT_MAGIC.to_vec();
         let id = self.identity();
-        w.write_all(&(id.len() as u32).to_le_bytes())?;
-        w.write_all(id.as_bytes())?;
-        for a in self.answers {
-            w.write_all(&[a as u8])?;
-        }
-        let mut buf = Vec::with_capacity(CHECKPOINT_ENTRY << 16);
-        for (key, phi, delta, work) in self.search.table.live() {
-            buf.extend_from_slice(&key.to_le_bytes());
-            buf.extend_from_slice(&phi.to_le_bytes());
-            buf.extend_from_slice(&delta.to_le_bytes());
-            buf.extend_from_slice(&(work.min(u32::from(u16::MAX)) as u16).to_le_bytes());
-            if buf.len() >= CHECKPOINT_ENTRY << 16 {
-                w.write_all(&buf)?;
-                buf.clear();
-            }
-        }
-        w.write_all(&buf)?;
-        w.flush()
+        out.extend_from_slice(&(id.len() as u32).to_le_bytes());
+        out.extend_from_slice(id.as_bytes());
+        out.extend(self.answers.iter().map(|&a| a as u8));
+        out
     }
 
     /// The rules and root moves, as a checkpoint names its position.
@@ -478,4 +504,22 @@ fn read_full(r: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(got)
+}
+
+/// Writes every entry of the table in the checkpoint's form (see
+/// [`CHECKPOINT_ENTRY`]).
+pub(crate) fn write_entries(table: &Table, w: &mut dyn Write) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(CHECKPOINT_ENTRY << 16);
+    for (key, phi, delta, work) in table.live() {
+        buf.extend_from_slice(&key.to_le_bytes());
+        buf.extend_from_slice(&phi.to_le_bytes());
+        buf.extend_from_slice(&delta.to_le_bytes());
+        buf.extend_from_slice(&(work.min(u32::from(u16::MAX)) as u16).to_le_bytes());
+        if buf.len() >= CHECKPOINT_ENTRY << 16 {
+            w.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    w.write_all(&buf)?;
+    w.flush()
 }
