@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """The prover of two builds on the benchmark's positions, alternately.
 
-Usage: prove-versions.py OLD NEW [ROUNDS] [--memory MiB]
+Usage: prove-versions.py OLD NEW [ROUNDS] [--memory MiB] [--empty]
 
 Runs `hypertac prove` of each build on each position of the list below
 (the list of `hypertac bench prove`), ROUNDS times (default 2), old and new
 one after the other, and prints per position the positions searched, the
 median CPU time of each build, and the ratios new/old. CPU time (user +
 system of the child) rather than wall time, so the ratios hold on a loaded
-machine; both builds meet the same load since they alternate.
+machine; both builds meet the same load since they alternate. With
+--empty, only the speed goals' positions instead: Qubic from the empty
+board (minutes a build).
 """
 import re
 import resource
@@ -27,6 +29,9 @@ POSITIONS = [
     (["--game", "qubic"], "0,0,0;1,0,0"),
     (["--game", "qubic"], "0,0,0;3,3,1"),
 ]
+
+# The speed goals' positions (issue 28): Qubic from the empty board.
+EMPTY = [(["--game", "qubic"], "")]
 
 
 def run(binary, rules, moves, memory):
@@ -47,6 +52,10 @@ def main() -> int:
         i = args.index("--memory")
         memory = args[i + 1]
         del args[i:i + 2]
+    positions = POSITIONS
+    if "--empty" in args:
+        args.remove("--empty")
+        positions = EMPTY
     if len(args) < 2:
         print(__doc__, file=sys.stderr)
         return 2
@@ -54,7 +63,7 @@ def main() -> int:
     rounds = int(args[2]) if len(args) > 2 else 2
     print(f"{'position':<40} {'value':<8} {'old pos':>10} {'new pos':>10} {'old s':>8} {'new s':>8} {'pos x':>6} {'time x':>6}")
     total = [0.0, 0.0]
-    for rules, moves in POSITIONS:
+    for rules, moves in positions:
         times = {old: [], new: []}
         found = {}
         for _ in range(rounds):
