@@ -88,7 +88,10 @@ pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
                 .read_checkpoint(&mut std::io::BufReader::new(&mut file))
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             if job.verbose {
-                println!("resumed from {}: {n} positions of the table", path.display());
+                println!(
+                    "resumed from {}: {n} positions of the table",
+                    path.display()
+                );
             }
         }
     }
