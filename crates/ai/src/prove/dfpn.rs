@@ -156,7 +156,7 @@ pub(crate) struct AutoSave {
     /// What comes before the table's entries (magic, position, answers).
     pub header: Vec<u8>,
     /// Writes a checkpoint through the function it is given.
-    pub sink: super::CheckpointSink,
+    pub sink: super::checkpoint::CheckpointSink,
     /// The first failed save; the search stops at it.
     pub error: Option<String>,
 }
@@ -421,7 +421,7 @@ impl Search {
         let header = &save.header;
         let result = (save.sink)(&mut |w: &mut dyn std::io::Write| {
             w.write_all(header)?;
-            super::write_entries(table, w)
+            super::checkpoint::write_entries(table, w)
         });
         save.next = std::time::Instant::now() + save.every;
         if let Err(e) = result {

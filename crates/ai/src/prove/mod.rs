@@ -18,6 +18,7 @@
 //! any shape, k, gravity and wrap.
 
 mod canon;
+mod checkpoint;
 mod dfpn;
 mod expansions;
 mod extract;
@@ -26,12 +27,15 @@ mod schedule;
 mod split;
 mod table;
 mod vcf;
+mod verdict;
 
+pub use checkpoint::CheckpointSink;
 pub use dfpn::{Counters, Tuning};
 pub use extract::Entry;
 pub use schedule::next_unit;
 pub use split::Split;
 pub(crate) use vcf::Vcf;
+pub use verdict::{ProveError, Verdict};
 
 use crate::board::Board;
 use crate::Budget;
@@ -40,33 +44,10 @@ use dfpn::Search;
 use hypertac_core::{Cell, Player, Position, WinRule};
 use std::io::{self, Read, Write};
 use std::sync::Arc;
-use table::{Table, INF};
+use table::Table;
 
 /// Largest board the prover takes (cells).
 pub const MAX_CELLS: u64 = 8192;
-
-/// The value of a position as far as it is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// This player can force a win.
-    Win(Player),
-    /// Neither side can force a win.
-    Draw,
-    /// The budget ran out first.
-    Unknown,
-}
-
-/// Why a position cannot be proved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProveError(pub String);
-
-impl std::fmt::Display for ProveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ProveError {}
 
 /// One section of a certificate: `player` succeeds (wins, or with
 /// `win == false` does not lose) by playing the entries' moves.
@@ -88,12 +69,6 @@ enum Answer {
     Disproved,
 }
 
-/// Where [`Prover::autosave`] writes a checkpoint: called with a function
-/// that writes the checkpoint's bytes to the writer it is given (a file
-/// written atomically, say); returns a message when the save failed.
-pub type CheckpointSink =
-    Box<dyn FnMut(&mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> Result<(), String> + Send>;
-
 /// A resumable proof of one position (see the module docs).
 pub struct Prover {
     search: Search,
@@ -101,14 +76,6 @@ pub struct Prover {
     /// Answers to "can X win?" and "can O win?" (by player index).
     answers: [Answer; 2],
 }
-
-/// Checkpoints of the solved positions only (13 bytes an entry), still read.
-const CHECKPOINT_MAGIC_1: &[u8; 16] = b"hypertac-dfpn-1\n";
-/// Checkpoints of every entry of the table (18 bytes an entry: key, phi,
-/// delta, work class), so a resumed search goes on where it stopped.
-const CHECKPOINT_MAGIC: &[u8; 16] = b"hypertac-dfpn-2\n";
-/// Bytes of an entry in a version-2 checkpoint.
-const CHECKPOINT_ENTRY: usize = 18;
 
 impl Prover {
     /// A prover for `pos` with a table of about `memory_bytes`.
@@ -375,7 +342,7 @@ impl Prover {
     /// Errors of the writer.
     pub fn write_checkpoint(&self, w: &mut dyn Write) -> io::Result<()> {
         w.write_all(&self.checkpoint_header())?;
-        write_entries(&self.search.table, w)
+        checkpoint::write_entries(&self.search.table, w)
     }
 
     /// Has [`Prover::run`] write a checkpoint through `sink` every `every`
@@ -398,7 +365,7 @@ impl Prover {
 
     /// Magic, position and answers: what comes before a checkpoint's entries.
     fn checkpoint_header(&self) -> Vec<u8> {
-        let mut out = CHECKPOINT_MAGIC.to_vec();
+        let mut out = checkpoint::MAGIC.to_vec();
         let id = self.identity();
         out.extend_from_slice(&(id.len() as u32).to_le_bytes());
         out.extend_from_slice(id.as_bytes());
@@ -425,11 +392,7 @@ impl Prover {
         let bad = |m: &str| ProveError(format!("not a prover checkpoint: {m}"));
         let mut magic = [0u8; 16];
         r.read_exact(&mut magic).map_err(|_| bad("too short"))?;
-        let version = match &magic {
-            m if m == CHECKPOINT_MAGIC_1 => 1,
-            m if m == CHECKPOINT_MAGIC => 2,
-            _ => return Err(bad("wrong magic")),
-        };
+        let version = checkpoint::version(&magic).ok_or_else(|| bad("wrong magic"))?;
         let mut len = [0u8; 4];
         r.read_exact(&mut len).map_err(|_| bad("too short"))?;
         let id = self.identity();
@@ -457,69 +420,6 @@ impl Prover {
             _ => Err(bad("bad answer byte")),
         };
         self.answers = [answer(head[16])?, answer(head[17])?];
-        let size = if version == 1 { 13 } else { CHECKPOINT_ENTRY };
-        let mut n = 0;
-        let mut chunk = vec![0u8; size << 16];
-        loop {
-            let got = read_full(r, &mut chunk).map_err(|e| bad(&e.to_string()))?;
-            if got % size != 0 {
-                return Err(bad("truncated entry"));
-            }
-            for rec in chunk[..got].chunks_exact(size) {
-                let key = u64::from_le_bytes(rec[..8].try_into().expect("8 bytes"));
-                let word =
-                    |i: usize| u32::from_le_bytes(rec[i..i + 4].try_into().expect("4 bytes"));
-                let (phi, delta, work) = if version == 1 {
-                    match rec[8] {
-                        1 => (0, INF, word(9)),
-                        0 => (INF, 0, word(9)),
-                        _ => return Err(bad("bad entry")),
-                    }
-                } else {
-                    let work = u32::from(u16::from_le_bytes([rec[16], rec[17]]));
-                    (word(8), word(12), work)
-                };
-                if phi > INF || delta > INF || (phi | delta) == 0 {
-                    return Err(bad("bad entry"));
-                }
-                self.search.table.restore(key, phi, delta, work);
-                n += 1;
-            }
-            if got < chunk.len() {
-                return Ok(n);
-            }
-        }
+        checkpoint::read_entries(r, version, &mut self.search.table).map_err(|e| bad(&e))
     }
-}
-
-/// Reads until `buf` is full or the input ends; returns the bytes read.
-fn read_full(r: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match r.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
-}
-
-/// Writes every entry of the table in the checkpoint's form (see
-/// [`CHECKPOINT_ENTRY`]).
-pub(crate) fn write_entries(table: &Table, w: &mut dyn Write) -> io::Result<()> {
-    let mut buf = Vec::with_capacity(CHECKPOINT_ENTRY << 16);
-    for (key, phi, delta, work) in table.live() {
-        buf.extend_from_slice(&key.to_le_bytes());
-        buf.extend_from_slice(&phi.to_le_bytes());
-        buf.extend_from_slice(&delta.to_le_bytes());
-        buf.extend_from_slice(&(work.min(u32::from(u16::MAX)) as u16).to_le_bytes());
-        if buf.len() >= CHECKPOINT_ENTRY << 16 {
-            w.write_all(&buf)?;
-            buf.clear();
-        }
-    }
-    w.write_all(&buf)?;
-    w.flush()
 }

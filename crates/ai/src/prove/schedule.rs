@@ -17,7 +17,7 @@
 //! both are, the units the split's value still needs, in turn.
 
 use super::split::{NodeView, Split};
-use super::Verdict;
+use super::verdict::Verdict;
 use hypertac_core::Player;
 
 /// Proof or disproof number of a settled node.

@@ -15,7 +15,7 @@
 //! made on another machine.
 
 use super::extract::Entry;
-use super::{ProveError, Verdict};
+use super::verdict::{ProveError, Verdict};
 use hypertac_core::{Cell, Player, Position};
 use std::collections::HashMap;
 
