@@ -26,7 +26,7 @@ const SLICE: Duration = Duration::from_millis(200);
 /// size (`hypertac prove --memory`, default 256). `proof`: a file to write
 /// the certificate to once the value is known (as `hypertac prove --proof`).
 /// Raises ValueError for a position the prover does not take (the game is
-/// over, a board over 4096 cells, a win rule other than first).
+/// over, a board over 8192 cells, a win rule other than first).
 #[pyfunction]
 #[pyo3(signature = (game, *, seconds=None, positions=None, memory_mb=256, proof=None))]
 pub fn prove(

@@ -95,8 +95,8 @@ def test_solver_and_prover_errors(tmp_path):
         hypertac.connect4_scores(hypertac.Game("qubic"))
     with pytest.raises(ValueError, match="column string"):
         hypertac.connect4_scores(44)
-    with pytest.raises(ValueError, match="4096"):
-        hypertac.prove(hypertac.Game(shape=(70, 70), k=5))
+    with pytest.raises(ValueError, match="8192"):
+        hypertac.prove(hypertac.Game(shape=(100, 100), k=5))
     with pytest.raises(ValueError, match="memory_mb"):
         hypertac.prove("tictactoe", memory_mb=0)
     with pytest.raises(ValueError, match="rule"):
