@@ -10,6 +10,7 @@
 
 use super::frontier::Frontier;
 use super::root::describe_root;
+use super::solve;
 use super::units::{frontier_copy, load_unit, shard_counts, unit_proof};
 use super::value::{value_of, verdict_of};
 use hypertac_ai::prove::{Split, Verdict};
@@ -103,15 +104,7 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
     if let Some(best) = best {
         println!("best move: {}", notation::format_cell(shape, best));
     }
-    cert.save(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let entries: usize = cert.sections.iter().map(Section::len).sum();
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    println!(
-        "proof: {} ({entries} entries, {bytes} bytes, merged in {:.1} s)",
-        path.display(),
-        start.elapsed().as_secs_f64()
-    );
+    solve::save_certificate(&cert, path, "merged", start)?;
     Ok(true)
 }
 

@@ -73,14 +73,6 @@ pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>, quick: Option<u64>) -> Res
     }
     let t = std::time::Instant::now();
     let cert = solve::certificate(&mut solved)?;
-    cert.save(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let entries: usize = cert.sections.iter().map(hypertac_proof::Section::len).sum();
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    println!(
-        "proof: {} ({entries} entries, {bytes} bytes, built in {:.1} s)",
-        path.display(),
-        t.elapsed().as_secs_f64()
-    );
+    solve::save_certificate(&cert, path, "built", t)?;
     Ok(true)
 }

@@ -147,6 +147,29 @@ pub fn certificate(solved: &mut Solved) -> Result<Certificate, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Writes `cert` to `path` and prints its line: `proof: PATH (N entries,
+/// B bytes, VERB in S s)`, S counted from `since`.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn save_certificate(
+    cert: &Certificate,
+    path: &Path,
+    verb: &str,
+    since: Instant,
+) -> Result<(), String> {
+    cert.save(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let entries: usize = cert.sections.iter().map(hypertac_proof::Section::len).sum();
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "proof: {} ({entries} entries, {bytes} bytes, {verb} in {:.1} s)",
+        path.display(),
+        since.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 fn save_checkpoint(prover: &Prover, path: &Path) -> Result<(), String> {
     atomic_file::write_with(path, |w| prover.write_checkpoint(w))
         .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
