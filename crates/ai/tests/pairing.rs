@@ -6,7 +6,7 @@
 use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
-use hypertac_proof::{verify, Certificate, Section, Strategy, Value};
+use hypertac_proof::{verify, Certificate, Goal, Section, Strategy, Value};
 
 fn rules(sizes: &[u32], k: u32) -> Rules {
     Rules::new(Shape::new(sizes).unwrap(), k).unwrap()
@@ -24,11 +24,10 @@ fn pairing_entries(cert: &Certificate) -> usize {
     cert.sections.iter().map(Section::pairing_count).sum()
 }
 
-/// Rebuilds section `s` of `cert`, passing each pairing entry's pairs
+/// A copy of `old` with goal `goal`, each pairing entry's pairs passed
 /// through `change` (entries keep their order).
-fn with_pairs(cert: &Certificate, s: usize, change: &dyn Fn(&[u16]) -> Vec<u16>) -> Certificate {
-    let old = &cert.sections[s];
-    let mut new = Section::new(old.player, old.goal, old.cells());
+fn rebuilt(old: &Section, goal: Goal, change: &dyn Fn(&[u16]) -> Vec<u16>) -> Section {
+    let mut new = Section::new(old.player, goal, old.cells());
     for i in 0..old.len() {
         let (x, o, mv) = old.get(i);
         match old.pairing(i) {
@@ -39,8 +38,13 @@ fn with_pairs(cert: &Certificate, s: usize, change: &dyn Fn(&[u16]) -> Vec<u16>)
             }
         }
     }
+    new
+}
+
+/// `cert` with section `s`'s pairs passed through `change`.
+fn with_pairs(cert: &Certificate, s: usize, change: &dyn Fn(&[u16]) -> Vec<u16>) -> Certificate {
     let mut out = cert.clone();
-    out.sections[s] = new;
+    out.sections[s] = rebuilt(&cert.sections[s], cert.sections[s].goal, change);
     out
 }
 
@@ -138,17 +142,7 @@ fn a_pairing_entry_in_a_win_section_is_refused() {
         .iter()
         .find(|s| s.player == Player::O)
         .unwrap();
-    let mut section = Section::new(Player::O, hypertac_proof::Goal::Win, o.cells());
-    for i in 0..o.len() {
-        let (x, oo, mv) = o.get(i);
-        match o.pairing(i) {
-            Some(p) => {
-                let cells: Vec<Cell> = p.iter().map(|&c| Cell(u64::from(c))).collect();
-                section.push_pairing(&x, &oo, mv, &cells);
-            }
-            None => section.push(&x, &oo, mv),
-        }
-    }
+    let section = rebuilt(o, Goal::Win, &|p| p.to_vec());
     win.sections = vec![section];
     let e = verify(&win, &mut |_| {}).unwrap_err().to_string();
     assert!(e.contains("pairing proves not losing"), "{e}");
