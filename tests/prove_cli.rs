@@ -121,78 +121,44 @@ fn value_line(out: &str) -> String {
 }
 
 #[test]
-fn threads_prove_units_and_agree_with_one_thread() {
+fn threads_share_one_table_and_agree_with_one_thread() {
     let dir = tempfile::tempdir().unwrap();
     let boards: [&[&str]; 4] = [
         &["--shape", "4x4", "--k", "4"],
         &["--shape", "3x3x3"],
         &["--shape", "5x4", "--k", "4", "--gravity", "1"],
-        &["--game", "tictactoe", "--moves", "1,1;0,0"],
+        &["--game", "qubic", "--moves", "0,0,0;1,1,0;3,3,3;2,2,1"],
     ];
     for (i, board) in boards.iter().enumerate() {
         let proof = dir.path().join(format!("{i}.proof"));
         let p = proof.to_str().unwrap();
-        let mut one = vec!["prove", "--memory", "16"];
+        let mut one = vec!["prove", "--memory", "64", "--threads", "1"];
         one.extend_from_slice(board);
         let (out1, err, code) = hypertac(&one);
         assert_eq!(code, 0, "{err}");
+        assert!(!out1.contains("threads"), "{out1}");
         let mut two = one.clone();
-        two.extend_from_slice(&["--threads", "2", "--proof", p, "--quick-positions", "0"]);
+        two[4] = "2";
+        two.extend_from_slice(&["--proof", p]);
         let (out2, err, code) = hypertac(&two);
         assert_eq!(code, 0, "{err}");
-        assert!(out2.contains("with 2 threads: split"), "{out2}");
+        assert!(out2.contains(", 2 threads"), "{out2}");
         assert_eq!(value_line(&out1), value_line(&out2), "{board:?}\n{out2}");
         let (out, err, code) = hypertac(&["verify", p]);
         assert_eq!(code, 0, "{board:?}: {out}{err}");
         let value = value_line(&out2);
         assert!(out.contains(value.trim_start_matches("value: ")), "{out}");
     }
+    let (_, err, code) = hypertac(&["prove", "--shape", "3x3", "--threads", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--threads: expected 1 to 256"), "{err}");
 }
 
 #[test]
-fn threads_first_try_one_search() {
-    // A position one search proves at once is not split.
-    let (out, err, code) = hypertac(&[
-        "prove",
-        "--shape",
-        "4x4",
-        "--k",
-        "3",
-        "--memory",
-        "16",
-        "--threads",
-        "2",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("value: X wins"), "{out}");
-    assert!(!out.contains("split"), "{out}");
-    // One that takes longer is.
-    let (out, err, code) = hypertac(&[
-        "prove",
-        "--shape",
-        "4x4",
-        "--k",
-        "4",
-        "--gravity",
-        "1",
-        "--memory",
-        "16",
-        "--threads",
-        "2",
-        "--quick-positions",
-        "100",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("not proved after"), "{out}");
-    assert!(out.contains("with 2 threads: split"), "{out}");
-    assert!(out.contains("value: draw"), "{out}");
-}
-
-#[test]
-fn threads_keep_their_units_in_the_checkpoint_folder() {
+fn threads_resume_from_one_checkpoint_file() {
     let dir = tempfile::tempdir().unwrap();
-    let units = dir.path().join("units");
-    let u = units.to_str().unwrap();
+    let file = dir.path().join("c.ckpt");
+    let f = file.to_str().unwrap();
     let args = [
         "prove",
         "--shape",
@@ -206,25 +172,21 @@ fn threads_keep_their_units_in_the_checkpoint_folder() {
         "--threads",
         "2",
         "--checkpoint",
-        u,
+        f,
     ];
-    // No time: nothing is proved, the folder holds the split.
+    // No time: nothing is proved, the checkpoint is written.
     let mut stopped = args.to_vec();
     stopped.extend_from_slice(&["--time", "0s"]);
     let (out, err, code) = hypertac(&stopped);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("value: unknown"), "{out}");
-    assert!(units.join("frontier.txt").exists());
+    assert!(file.is_file());
     // The same command goes on and finishes.
     let (out, err, code) = hypertac(&args);
     assert_eq!(code, 0, "{err}");
+    assert!(out.contains("resumed from"), "{out}");
     assert!(out.contains("value: draw"), "{out}");
-    // Once more: every unit it needed is proved already.
-    let (out, err, code) = hypertac(&args);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("proved earlier"), "{out}");
-    assert!(out.contains("value: draw"), "{out}");
-    // The folder of another position is refused.
+    // The checkpoint of another position is refused.
     let (_, err, code) = hypertac(&[
         "prove",
         "--shape",
@@ -234,8 +196,8 @@ fn threads_keep_their_units_in_the_checkpoint_folder() {
         "--threads",
         "2",
         "--checkpoint",
-        u,
+        f,
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("another position"), "{err}");
+    assert!(err.contains("another game or position"), "{err}");
 }

@@ -3,22 +3,22 @@
 //! (`--split`, `--shard`, `--merge`).
 //!
 //! The flags are read as given ([`ProveArgs`]), then settled once into one
-//! typed job (`mode.rs`), which its own file runs: `one.rs` (one thread),
-//! `parallel.rs` (`--threads N`), `split.rs`, `shard.rs`, `merge.rs`. They
-//! share `solve.rs` (one search in slices, its certificate), `units.rs`
-//! (the unit folder), `frontier.rs` (the frontier file), `root.rs` (how a
-//! root is named) and `value.rs` (the value's two forms).
+//! typed job (`mode.rs`), which its own file runs: `one.rs` (one position,
+//! on `--threads` threads over one table), `split.rs`, `shard.rs`,
+//! `merge.rs`. They share `solve.rs` (one search, its checkpoints and its
+//! certificate), `units.rs` (the unit folder), `frontier.rs` (the frontier
+//! file), `root.rs` (how a root is named) and `value.rs` (the value's two
+//! forms).
 //!
-//! The search runs in slices of at most a minute; after each slice the
-//! solved part of the table goes to `--checkpoint` (written to a temporary
-//! file, then renamed), so Ctrl-C or a kill loses at most the last minute,
-//! and the same command with the same `--checkpoint` resumes.
+//! Every minute the search writes its whole table to `--checkpoint` from
+//! inside (to a temporary file, then renamed) and goes on, so Ctrl-C or a
+//! kill loses at most the last minute, and the same command with the same
+//! `--checkpoint` resumes.
 
 mod frontier;
 mod merge;
 mod mode;
 mod one;
-mod parallel;
 mod progress;
 mod root;
 mod shard;
@@ -43,18 +43,16 @@ pub struct ProveArgs {
     /// The position: moves from the empty board, `x,y,z;x,y,z`, X first.
     #[arg(long, default_value = "")]
     pub moves: String,
-    /// Search threads. With more than one the position is split a few
-    /// moves deep and the threads prove its units (see --checkpoint).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Search threads, all on the one table (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 1024)]
     pub memory: usize,
     /// Stop after this long (e.g. 90s, 10m, 2h; default: until solved).
     #[arg(long, value_parser = parse_time)]
     pub time: Option<Duration>,
-    /// Save progress to this file every minute, and resume from it (with
-    /// --threads N > 1: a folder, for the units' proofs and checkpoints).
+    /// Save progress to this file every minute, and resume from it.
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
     /// Write the certificate here once the value is known (with --merge: the merged one).
@@ -73,19 +71,11 @@ pub struct ProveArgs {
     /// Folder for the units' proofs and checkpoints (with --shard).
     #[arg(long, value_name = "DIR", requires = "shard")]
     pub out: Option<PathBuf>,
-    /// With --threads N > 1: positions one thread searches before the
-    /// position is split (0: split at once). For tests.
-    #[arg(long, hide = true, default_value_t = QUICK_POSITIONS)]
-    pub quick_positions: u64,
     /// Combine the units' proofs in these folders into the root's value
     /// (and, with --proof, one certificate).
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["split", "shard"])]
     pub merge: Vec<PathBuf>,
 }
-
-/// Positions one thread searches, with --threads N > 1, before the
-/// position is split (about 15 s on Qubic).
-const QUICK_POSITIONS: u64 = 1 << 20;
 
 /// `--time` (the grammar of [`crate::duration`]).
 fn parse_time(text: &str) -> Result<Duration, String> {
@@ -119,7 +109,6 @@ fn prove(args: &ProveArgs) -> Result<i32, String> {
         Mode::Merge(job) => merge::merge(&job).map(finished),
         Mode::Shard(job) => shard::run_shard(&job, &stop).map(finished),
         Mode::Split(job) => split::split(&job).map(|()| 0),
-        Mode::Threads(job) => parallel::prove_threads(&job, &stop).map(|()| 0),
-        Mode::One(job) => one::prove_one(&job, stop, None).map(|_| 0),
+        Mode::One(job) => one::prove_one(&job, stop).map(|_| 0),
     }
 }

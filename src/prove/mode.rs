@@ -8,12 +8,10 @@
 //! | `--merge DIR...`                        | [`Mode::Merge`] (`merge.rs`)    |
 //! | `--frontier F --shard I/N --out DIR`    | [`Mode::Shard`] (`shard.rs`)    |
 //! | `--split DEPTH --frontier F`            | [`Mode::Split`] (`split.rs`)    |
-//! | `--threads N` (N > 1)                   | [`Mode::Threads`] (`parallel.rs`) |
 //! | otherwise                               | [`Mode::One`] (`one.rs`)        |
 
 use super::merge::MergeJob;
 use super::one::OneJob;
-use super::parallel::ThreadsJob;
 use super::shard::ShardJob;
 use super::split::SplitJob;
 use super::ProveArgs;
@@ -31,9 +29,7 @@ pub enum Mode {
     Shard(ShardJob),
     /// Write the frontier of a split.
     Split(SplitJob),
-    /// Prove one position with several threads.
-    Threads(ThreadsJob),
-    /// Prove one position on one thread.
+    /// Prove one position (on `--threads` threads).
     One(OneJob),
 }
 
@@ -43,9 +39,11 @@ impl Mode {
     /// # Errors
     /// A bad value, a missing flag or flags that do not go together, named.
     pub fn settle(args: &ProveArgs) -> Result<Mode, String> {
-        if args.threads == 0 || args.threads > 256 {
-            return Err("--threads: expected 1 to 256".into());
-        }
+        let threads = match args.threads {
+            Some(n) if n == 0 || n > 256 => return Err("--threads: expected 1 to 256".into()),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get().min(256)),
+        };
         if args.memory == 0 || args.memory > 1 << 20 {
             return Err("--memory: expected 1 to 1048576 MiB".into());
         }
@@ -72,6 +70,7 @@ impl Mode {
                 frontier,
                 shard,
                 out,
+                threads,
                 memory,
                 time: args.time,
             }));
@@ -100,19 +99,9 @@ impl Mode {
         if args.frontier.is_some() {
             return Err("--frontier goes with --split, --shard or --merge".into());
         }
-        if args.threads > 1 {
-            return Ok(Mode::Threads(ThreadsJob {
-                pos,
-                threads: args.threads,
-                memory,
-                time: args.time,
-                keep: args.checkpoint.clone(),
-                proof: args.proof.clone(),
-                quick_positions: args.quick_positions,
-            }));
-        }
         Ok(Mode::One(OneJob {
             pos,
+            threads,
             memory,
             time: args.time,
             checkpoint: args.checkpoint.clone(),

@@ -1,5 +1,5 @@
-//! `hypertac prove` on one thread: the value of one position, a best move,
-//! statistics, and with `--proof` its certificate.
+//! `hypertac prove` of one position: its value, a best move, statistics,
+//! and with `--proof` its certificate.
 
 use super::solve::{self, Job};
 use super::value;
@@ -13,6 +13,8 @@ use std::time::Duration;
 pub struct OneJob {
     /// The position.
     pub pos: Position,
+    /// Search threads (over one table).
+    pub threads: usize,
     /// Table size in bytes.
     pub memory: usize,
     /// Stop after this long.
@@ -26,34 +28,24 @@ pub struct OneJob {
 /// Proves the job's position and prints what was found; `Ok(true)` when
 /// the value is known (and the certificate, if asked for, written).
 ///
-/// With `quick`, the search stops after that many positions and uses no
-/// checkpoint; `Ok(false)` then says it did not find the value (and
-/// nothing but the headline was printed).
-///
 /// # Errors
 /// A position the prover does not take, or a file that cannot be read or
 /// written.
-pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>, quick: Option<u64>) -> Result<bool, String> {
+pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>) -> Result<bool, String> {
     let rules = job.pos.rules();
     let mut solved = solve::solve(&Job {
         pos: &job.pos,
+        threads: job.threads,
         memory: job.memory,
         time: job.time,
-        checkpoint: job.checkpoint.as_deref().filter(|_| quick.is_none()),
+        checkpoint: job.checkpoint.as_deref(),
         stop,
         verbose: true,
         watch: true,
-        positions: quick,
+        positions: None,
         started: None,
     })?;
     let (nodes, threat_nodes) = solved.prover.positions();
-    if quick.is_some() && solved.value.is_none() {
-        println!(
-            "not proved after {nodes} positions ({:.1} s) on one thread: the threads take units of a split",
-            solved.elapsed.as_secs_f64()
-        );
-        return Ok(false);
-    }
     println!("value: {}", value::text(solved.value));
     if let Some(best) = solved.prover.best_move() {
         println!("best move: {}", notation::format_cell(rules.shape(), best));

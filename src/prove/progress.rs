@@ -66,7 +66,9 @@ impl Watcher {
 
 fn status(c: &Counters, start: Instant) -> String {
     let secs = start.elapsed().as_secs_f64().max(1e-3);
-    let nodes = c.nodes.load(Ordering::Relaxed);
+    let nodes = c.nodes.load(Ordering::Relaxed) + c.helper_nodes.load(Ordering::Relaxed);
+    let threat_nodes =
+        c.threat_nodes.load(Ordering::Relaxed) + c.helper_threat_nodes.load(Ordering::Relaxed);
     let attacker = if c.attacker.load(Ordering::Relaxed) == 0 {
         Player::X
     } else {
@@ -84,7 +86,7 @@ fn status(c: &Counters, start: Instant) -> String {
         number(c.root_pn.load(Ordering::Relaxed)),
         number(c.root_dn.load(Ordering::Relaxed)),
         nodes as f64 / secs,
-        c.threat_nodes.load(Ordering::Relaxed),
+        threat_nodes,
         c.table_used.load(Ordering::Relaxed),
         secs
     )

@@ -36,6 +36,8 @@ pub struct ShardJob {
     pub shard: Shard,
     /// Where the units' proofs go.
     pub out: PathBuf,
+    /// Search threads a unit.
+    pub threads: usize,
     /// Table size in bytes.
     pub memory: usize,
     /// Time limit per unit.
@@ -89,6 +91,7 @@ pub fn run_shard(job: &ShardJob, stop: &Arc<AtomicBool>) -> Result<bool, String>
         let checkpoint = unit_checkpoint(&job.out, u);
         let mut solved = solve(&Job {
             pos: &pos,
+            threads: job.threads,
             memory: job.memory,
             time: job.time,
             checkpoint: Some(&checkpoint),

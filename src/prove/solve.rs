@@ -22,6 +22,8 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 pub struct Job<'a> {
     /// The position.
     pub pos: &'a Position,
+    /// Search threads, sharing the table.
+    pub threads: usize,
     /// Table size in bytes.
     pub memory: usize,
     /// Stop after this long.
@@ -58,29 +60,21 @@ pub struct Solved {
 /// A position the prover does not take, or a checkpoint that cannot be read
 /// or written.
 pub fn solve(job: &Job) -> Result<Solved, String> {
-    solve_with(None, job)
-}
-
-/// As [`solve`], going on with `prover` (a search of the same position
-/// that ran out of budget) when given one, instead of a new search.
-///
-/// # Errors
-/// As [`solve`].
-pub fn solve_with(prover: Option<Prover>, job: &Job) -> Result<Solved, String> {
-    let resumed = prover.is_some();
-    let mut prover = match prover {
-        Some(p) => p,
-        None => Prover::new(job.pos, job.memory).map_err(|e| e.to_string())?,
-    };
+    let mut prover = Prover::new(job.pos, job.memory).map_err(|e| e.to_string())?;
+    prover.set_threads(job.threads);
     if job.verbose {
+        let threads = match job.threads {
+            1 => String::new(),
+            n => format!(", {n} threads"),
+        };
         println!(
-            "proving {}: {} symmetries, table {} MiB",
+            "proving {}: {} symmetries, table {} MiB{threads}",
             describe_root(job.pos),
             prover.symmetries(),
             prover.table_bytes() >> 20
         );
     }
-    if let Some(path) = job.checkpoint.filter(|_| !resumed) {
+    if let Some(path) = job.checkpoint {
         if path.exists() {
             let mut file = std::fs::File::open(path)
                 .map_err(|e| format!("cannot open checkpoint {}: {e}", path.display()))?;

@@ -282,3 +282,35 @@ fn hard_plays_a_proved_win_to_the_end() {
         assert_eq!(pos.outcome().winner(), Some(Player::X), "seed {seed}");
     }
 }
+
+#[test]
+fn threads_on_one_table_agree_with_minimax_and_their_certificates_verify() {
+    let r = rules(&[5, 4], 4, Some(1));
+    let mut memo = HashMap::new();
+    let (mut checked, mut seed) = (0, 0);
+    while checked < 150 {
+        seed += 1;
+        let Some(pos) = random_position(&r, 6 + seed as usize % 8, seed) else {
+            continue;
+        };
+        let want = verdict_of(&pos, minimax(&mut pos.clone(), &mut memo));
+        let mut p = Prover::new(&pos, 8 << 20).unwrap();
+        p.set_threads(2 + seed as usize % 2);
+        let got = p.run(&Budget::default());
+        assert_eq!(got, want, "{r} after {:?}", pos.moves());
+        let cert = p.proof_file("test", 0.0).unwrap();
+        verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{r} after {:?}: {e}", pos.moves()));
+        checked += 1;
+    }
+    // A longer search, where the threads meet in the table.
+    let r = Rules::preset("qubic").unwrap();
+    let moves =
+        hypertac_core::notation::parse_move_list(r.shape(), "0,0,0;1,1,0;3,3,3;2,2,1").unwrap();
+    let pos = Position::from_moves(r, &moves).unwrap();
+    let mut p = Prover::new(&pos, 64 << 20).unwrap();
+    p.set_threads(2);
+    assert_eq!(p.run(&Budget::default()), Verdict::Win(Player::X));
+    let cert = p.proof_file("test", 0.0).unwrap();
+    let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.value, Value::Win(Player::X));
+}

@@ -1,14 +1,25 @@
-//! Position keys that are the same for every symmetric image of a position.
+//! Position keys that are the same for (almost) every symmetric image of
+//! a position.
 //!
 //! Each symmetry `s` of the board keeps its own Zobrist hash of the image of
 //! the stones, `h_s = XOR key(s(c), p)`, updated by every move (one XOR per
-//! symmetry); the key of the position is the smallest `h_s`. Symmetric
-//! positions have the same set of hashes, so the same key. With a large
-//! group (more than [`FULL_GROUP`] maps, such as 4^5's 15,360) a key costs
-//! a pass over all of them, so positions of more than [`SHALLOW_STONES`]
-//! stones take the identity's hash instead: still a function of the
-//! position, so sound, only without sharing symmetric positions deep in
-//! the tree, where they are rare anyway. Collisions are
+//! symmetry). The key of the position is the `h_s` of the map chosen by
+//! the smallest pair (top 16 bits of `h_s`, `s`). Symmetric positions have
+//! the same set of hashes, so the same key unless two maps' hashes share
+//! their top 16 bits (about one position in 40 on 4^4's 1,536 maps, fewer
+//! on smaller groups): then the index decides, and symmetric positions may
+//! get different keys, which only loses a merge. What matters is that the
+//! key is a function of the position, so the search stays sound, and that
+//! choosing it reads 4 bytes a map, not 8, as one vectorized minimum over
+//! words that hold the top bits and the index together. That choice was
+//! two thirds of the time on 4^4 when the key was the smallest full `h_s`.
+//!
+//! With a large group (more than [`CHEAP_GROUP`] maps, such as 4^4's 1,536
+//! or 4^5's 15,360) a key still costs a pass over all of them, so positions
+//! of more than [`MIDDLE_STONES`] or [`SHALLOW_STONES`] stones take the
+//! identity's hash instead: still a function of the position, so sound,
+//! only without sharing symmetric positions deep in the tree, where they
+//! are rare anyway. Collisions are
 //! possible (64 bits): the search trusts them, the certificate's checker
 //! does not, so a collision can only make a certificate fail its check,
 //! never make a wrong one pass.
@@ -36,10 +47,16 @@ pub(crate) struct Canon {
     /// under each symmetry.
     keys: Vec<u64>,
     hashes: Vec<u64>,
+    /// `ranks[i]`: the top 16 bits of `keys[i]` above 16 bits of zeros.
+    ranks: Vec<u32>,
+    /// `hash_ranks[s]`: the top 16 bits of `hashes[s]` above `s`, so the
+    /// smallest of `hash_ranks[s] ^ ranks[at + s]` picks the map of the
+    /// key after a stone (see the module docs).
+    hash_ranks: Vec<u32>,
     /// Symmetry maps, `maps[s][cell]`.
     maps: Vec<Vec<u32>>,
     /// The fastest [`min_xor`] this processor runs.
-    min_xor: fn(&[u64], &[u64]) -> u64,
+    min_xor: fn(&[u32], &[u32]) -> u32,
     /// Stones on the board, and up to how many the key is symmetric.
     stones: u32,
     symmetric_until: u32,
@@ -47,31 +64,41 @@ pub(crate) struct Canon {
     occupied: Vec<bool>,
 }
 
-/// Groups of at most this many maps give symmetric keys at every depth.
+/// Groups of at most this many maps (Qubic's 192) give symmetric keys at
+/// every depth.
+const CHEAP_GROUP: usize = 256;
+/// Up to this many maps (4^4's 1,536), positions of at most
+/// [`MIDDLE_STONES`] stones get symmetric keys.
 const FULL_GROUP: usize = 2048;
+/// On 4^4 (one thread, 2026-11-26): symmetric keys up to 5 stones proved it
+/// in 608 s of CPU and 14.7 M positions; at every depth 2 threads took
+/// 1,100 s of CPU and 18.2 M positions; up to 3 stones, over 14 minutes.
+const MIDDLE_STONES: u32 = 5;
 /// With a larger group, positions of at most this many stones get symmetric keys.
 const SHALLOW_STONES: u32 = 2;
+/// The most maps a group may have (indices fit in 16 bits).
+const MAX_MAPS: usize = 1 << 16;
 
 /// The smallest `a[i] ^ b[i]`.
-fn min_xor(a: &[u64], b: &[u64]) -> u64 {
+fn min_xor(a: &[u32], b: &[u32]) -> u32 {
     a.iter().zip(b).map(|(x, y)| x ^ y).min().unwrap_or(0)
 }
 
-/// [`min_xor`] compiled for AVX-512 (which has a 64-bit unsigned minimum).
+/// [`min_xor`] compiled for AVX-512 (16 minimums an instruction).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn min_xor_avx512(a: &[u64], b: &[u64]) -> u64 {
+fn min_xor_avx512(a: &[u32], b: &[u32]) -> u32 {
     min_xor(a, b)
 }
 
 /// [`min_xor`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn min_xor_avx2(a: &[u64], b: &[u64]) -> u64 {
+fn min_xor_avx2(a: &[u32], b: &[u32]) -> u32 {
     min_xor(a, b)
 }
 
-fn fastest_min_xor() -> fn(&[u64], &[u64]) -> u64 {
+fn fastest_min_xor() -> fn(&[u32], &[u32]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     {
         if is_x86_feature_detected!("avx512f") {
@@ -86,10 +113,32 @@ fn fastest_min_xor() -> fn(&[u64], &[u64]) -> u64 {
     min_xor
 }
 
+/// Asks the processor to fetch the cache line of `word`.
+#[inline]
+fn prefetch(word: &u64) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((word as *const u64).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = word;
+}
+
+/// The top 16 bits of a key, above 16 bits of zeros.
+fn rank(key: u64) -> u32 {
+    ((key >> 48) as u32) << 16
+}
+
 impl Canon {
     /// Hashes for the given symmetry maps (identity first), no stones yet.
+    ///
+    /// # Panics
+    /// More than 65,536 maps.
     pub fn new(maps: Vec<Vec<u32>>, salt: u64) -> Canon {
         let n = maps.len();
+        assert!(n <= MAX_MAPS, "{n} symmetry maps");
         let cells = maps[0].len();
         let mut keys = vec![0; cells * 2 * n];
         for c in 0..cells {
@@ -101,15 +150,17 @@ impl Canon {
             }
         }
         Canon {
+            ranks: keys.iter().map(|&k| rank(k)).collect(),
             keys,
             hashes: vec![0; n],
+            hash_ranks: (0..n as u32).collect(),
             maps,
             min_xor: fastest_min_xor(),
             stones: 0,
-            symmetric_until: if n <= FULL_GROUP {
-                u32::MAX
-            } else {
-                SHALLOW_STONES
+            symmetric_until: match n {
+                n if n <= CHEAP_GROUP => u32::MAX,
+                n if n <= FULL_GROUP => MIDDLE_STONES,
+                _ => SHALLOW_STONES,
             },
             occupied: vec![false; cells],
         }
@@ -120,15 +171,34 @@ impl Canon {
     pub fn toggle(&mut self, cell: u32, player: Player) {
         let n = self.hashes.len();
         let at = (cell as usize * 2 + player.index()) * n;
-        for (h, k) in self.hashes.iter_mut().zip(&self.keys[at..at + n]) {
-            *h ^= k;
-        }
         let o = &mut self.occupied[cell as usize];
         *o = !*o;
-        if *o {
+        let larger = if *o {
             self.stones += 1;
+            self.stones
         } else {
             self.stones -= 1;
+            self.stones + 1
+        };
+        // Deep positions key by the identity's hash alone: the other
+        // hashes are left as they are, and are right again once the
+        // stones are taken back (toggles come in pairs at one count).
+        let used = if larger > self.symmetric_until.saturating_add(1) {
+            1
+        } else {
+            n
+        };
+        for (h, k) in self.hashes[..used]
+            .iter_mut()
+            .zip(&self.keys[at..at + used])
+        {
+            *h ^= k;
+        }
+        for (h, k) in self.hash_ranks[..used]
+            .iter_mut()
+            .zip(&self.ranks[at..at + used])
+        {
+            *h ^= k;
         }
     }
 
@@ -138,7 +208,8 @@ impl Canon {
         if self.stones > self.symmetric_until {
             return self.hashes[0];
         }
-        self.hashes.iter().copied().min().unwrap_or(0)
+        let s = self.hash_ranks.iter().min().map_or(0, |&r| r & 0xFFFF);
+        self.hashes[s as usize]
     }
 
     /// The key after adding a stone, without adding it.
@@ -149,7 +220,35 @@ impl Canon {
         if self.stones >= self.symmetric_until {
             return self.hashes[0] ^ self.keys[at];
         }
-        (self.min_xor)(&self.hashes, &self.keys[at..at + n])
+        let s = ((self.min_xor)(&self.hash_ranks, &self.ranks[at..at + n]) & 0xFFFF) as usize;
+        self.hashes[s] ^ self.keys[at + s]
+    }
+
+    /// [`Canon::key_with`] of each cell, in order, into `out`. The maps are
+    /// chosen first and each chosen key fetched ahead (a key is a random
+    /// read from a table of megabytes), then the keys are read.
+    pub fn keys_with(&self, cells: &[u32], player: Player, out: &mut Vec<u64>) {
+        out.clear();
+        let n = self.hashes.len();
+        if self.stones >= self.symmetric_until {
+            out.extend(
+                cells
+                    .iter()
+                    .map(|&c| self.hashes[0] ^ self.keys[(c as usize * 2 + player.index()) * n]),
+            );
+            return;
+        }
+        let chosen: Vec<usize> = cells
+            .iter()
+            .map(|&c| {
+                let at = (c as usize * 2 + player.index()) * n;
+                let s =
+                    ((self.min_xor)(&self.hash_ranks, &self.ranks[at..at + n]) & 0xFFFF) as usize;
+                prefetch(&self.keys[at + s]);
+                at + s
+            })
+            .collect();
+        out.extend(chosen.iter().map(|&i| self.hashes[i % n] ^ self.keys[i]));
     }
 
     /// Number of symmetries.
@@ -185,6 +284,31 @@ mod tests {
             a.toggle(5, Player::O);
             a.key()
         });
+        // Every key_with is the key after the stone, on 4^4's 1,536 maps,
+        // after each of 12 stones.
+        let pos = Position::new(Rules::preset("4d").unwrap());
+        let mut d = Canon::new(proof_group(&pos), 0);
+        let mut checked = 0;
+        for (i, cell) in [0u32, 85, 170, 255, 17, 34, 51, 68, 102, 119, 136, 153]
+            .into_iter()
+            .enumerate()
+        {
+            let me = Player::to_move_at(i);
+            for c in (0..256).step_by(7) {
+                let brute = {
+                    d.toggle(c, me);
+                    let k = d.key();
+                    d.toggle(c, me);
+                    k
+                };
+                if !d.occupied[c as usize] {
+                    assert_eq!(d.key_with(c, me), brute);
+                    checked += 1;
+                }
+            }
+            d.toggle(cell, me);
+        }
+        assert!(checked > 400, "{checked}");
     }
 
     #[test]

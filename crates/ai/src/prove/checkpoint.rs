@@ -55,11 +55,7 @@ pub(crate) fn write_entries(table: &Table, w: &mut dyn Write) -> io::Result<()> 
 
 /// Restores the entries that follow a checkpoint's header into `table`;
 /// returns how many.
-pub(crate) fn read_entries(
-    r: &mut dyn Read,
-    version: u32,
-    table: &mut Table,
-) -> Result<u64, String> {
+pub(crate) fn read_entries(r: &mut dyn Read, version: u32, table: &Table) -> Result<u64, String> {
     let size = if version == 1 { 13 } else { ENTRY };
     let mut n = 0;
     let mut chunk = vec![0u8; size << 16];

@@ -24,14 +24,14 @@
 //! position share a key and are searched once.
 
 use super::canon::Canon;
-use super::expansions::{bits_of, cells_of, Expansions};
+use super::expansions::Expansions;
 use super::pairing;
 use super::table::{Table, INF};
 use super::vcf::{self, Vcf};
 use crate::board::Board;
 use crate::Budget;
 use hypertac_core::Player;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Most attacker moves in a threat sequence.
@@ -95,6 +95,10 @@ pub struct Counters {
     pub table_used: AtomicU64,
     /// Which question: 0 X wins?, 1 O wins?
     pub attacker: AtomicU64,
+    /// Positions expanded by the helper threads (see [`Search::helpers`]).
+    pub helper_nodes: AtomicU64,
+    /// Positions visited by the helper threads' threat-sequence searches.
+    pub helper_threat_nodes: AtomicU64,
 }
 
 /// A child of a position: its move, key and the numbers it starts with
@@ -125,9 +129,10 @@ pub(crate) enum Expansion {
 pub(crate) struct Search {
     pub board: Board,
     pub canon: Canon,
-    pub table: Table,
+    /// The table, shared with the helpers.
+    pub table: Arc<Table>,
     pub vcf: Vcf,
-    /// The moves left by expansions already done (boards of at most 64 cells).
+    /// The moves left by expansions already done.
     expansions: Expansions,
     pub attacker: Player,
     zone: Vec<bool>,
@@ -143,6 +148,17 @@ pub(crate) struct Search {
     pub node_limit: u64,
     /// Checkpoints written from inside the search (see [`AutoSave`]).
     pub autosave: Option<AutoSave>,
+    /// Searches of the same root on other threads, over the same table:
+    /// each question is searched by all at once, and the first to answer
+    /// it stops the others. Their searches differ a little (see
+    /// [`Search::seed`]) so that they do not all walk one path.
+    pub helpers: Vec<Search>,
+    /// Set when one of the threads of a question has answered it.
+    done: Option<Arc<AtomicBool>>,
+    /// Nonzero in a helper: varies the order its children start in.
+    pub seed: u64,
+    /// A helper's threat-sequence positions already added to the counters.
+    reported_threat_nodes: u64,
 }
 
 /// Writes a checkpoint every so often from inside the search, without
@@ -162,9 +178,9 @@ pub(crate) struct AutoSave {
 }
 
 impl Search {
-    pub fn new(board: Board, canon: Canon, table: Table, counters: Arc<Counters>) -> Search {
+    pub fn new(board: Board, canon: Canon, table: Arc<Table>, counters: Arc<Counters>) -> Search {
         let cells = board.cell_count();
-        let expansions = Expansions::new(table.bytes() / 16, board.bits().is_some());
+        let expansions = Expansions::new(table.bytes() / 16, cells);
         Search {
             board,
             canon,
@@ -182,6 +198,10 @@ impl Search {
             tuning: Tuning::default(),
             node_limit: 0,
             autosave: None,
+            helpers: Vec::new(),
+            done: None,
+            seed: 0,
+            reported_threat_nodes: 0,
         }
     }
 
@@ -222,6 +242,48 @@ impl Search {
             .attacker
             .store(attacker.index() as u64, Ordering::Relaxed);
         self.depth = 0;
+        if self.helpers.is_empty() {
+            return self.deepen();
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let mut helpers = std::mem::take(&mut self.helpers);
+        self.done = Some(done.clone());
+        let r = std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                h.attacker = attacker;
+                h.budget = budget.clone();
+                h.stopped = false;
+                h.depth = 0;
+                h.done = Some(done.clone());
+                let done = done.clone();
+                scope.spawn(move || {
+                    let r = h.deepen();
+                    if r.0 == 0 || r.1 == 0 {
+                        done.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
+            let r = self.deepen();
+            done.store(true, Ordering::Relaxed);
+            r
+        });
+        self.helpers = helpers;
+        self.done = None;
+        if r.0 == 0 || r.1 == 0 {
+            return r;
+        }
+        // A helper may have answered first.
+        match self.table.get(self.key()) {
+            Some(t) if t.0 == 0 || t.1 == 0 => {
+                self.stopped = false;
+                t
+            }
+            _ => r,
+        }
+    }
+
+    /// Searches the root until it is solved or the search stops.
+    fn deepen(&mut self) -> (u32, u32) {
         loop {
             let r = self.mid(INF, INF);
             if r.0 == 0 || r.1 == 0 || self.stopped {
@@ -261,8 +323,8 @@ impl Search {
         // found solved the position for good (the table keeps it), so what
         // is remembered is the moves left when none was.
         let remembered = self.board.hash() ^ self.salt() ^ EXPANSION_SALT;
-        if let Some(bits) = self.expansions.get(remembered) {
-            return Expansion::Moves(cells_of(bits));
+        if let Some(moves) = self.expansions.get(remembered) {
+            return Expansion::Moves(moves);
         }
         let moves = legal_moves(&mut self.board);
         if me == self.attacker
@@ -278,14 +340,12 @@ impl Search {
         } else {
             self.zoned(moves)
         };
-        if self.board.bits().is_some() {
-            self.expansions.put(remembered, bits_of(&moves));
-        }
+        self.expansions.put(remembered, &moves);
         Expansion::Moves(moves)
     }
 
     /// Bytes of the expansion cache.
-    pub fn expansion_bytes(&self) -> usize {
+    pub fn cache_bytes(&self) -> usize {
         self.expansions.bytes()
     }
 
@@ -347,6 +407,22 @@ impl Search {
         score
     }
 
+    /// A child of rank `index` in the static order (a helper thread moves
+    /// it 0 to 3 places down, by its key and the helper's seed).
+    fn child(&self, index: usize, cell: u32, key: u64) -> Child {
+        let jitter = if self.seed == 0 {
+            0
+        } else {
+            ((key ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 62) as u32
+        };
+        let rank = index as u32 + jitter;
+        Child {
+            cell,
+            key,
+            init: (1, 1 + rank * u32::from(self.tuning.ordering)),
+        }
+    }
+
     /// The moves of an expansion as children, one per symmetry class, the
     /// strongest by [`Search::move_score`] first: a child's starting proof
     /// number for the mover grows with its rank.
@@ -361,8 +437,11 @@ impl Search {
         // symmetric images are dropped without comparing every pair).
         let size = (scored.len() * 2).next_power_of_two();
         let mut seen = vec![0u64; size];
-        for (_, cell) in scored {
-            let key = self.canon.key_with(cell, me) ^ salt;
+        let cells: Vec<u32> = scored.iter().map(|&(_, c)| c).collect();
+        let mut keys = Vec::with_capacity(cells.len());
+        self.canon.keys_with(&cells, me, &mut keys);
+        for (cell, key) in cells.into_iter().zip(keys) {
+            let key = key ^ salt;
             // 0 marks an empty slot; a key of 0 is looked for among the
             // children instead.
             let mut at = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (size - 1);
@@ -378,12 +457,7 @@ impl Search {
                 }
             };
             if fresh {
-                let rank = out.len() as u32;
-                out.push(Child {
-                    cell,
-                    key,
-                    init: (1, 1 + rank * u32::from(self.tuning.ordering)),
-                });
+                out.push(self.child(out.len(), cell, key));
             }
         }
         out
@@ -394,7 +468,24 @@ impl Search {
         if self.node_limit > 0 && self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes & 0xFFF == 0 {
+        if let Some(done) = &self.done {
+            if done.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        if self.nodes & 0xFFF == 0 && self.seed != 0 {
+            self.counters
+                .helper_nodes
+                .fetch_add(0x1000, Ordering::Relaxed);
+            let threat = self.vcf.total - self.reported_threat_nodes;
+            self.reported_threat_nodes = self.vcf.total;
+            self.counters
+                .helper_threat_nodes
+                .fetch_add(threat, Ordering::Relaxed);
+            if self.budget.expired() {
+                self.stopped = true;
+            }
+        } else if self.nodes & 0xFFF == 0 {
             self.counters.nodes.store(self.nodes, Ordering::Relaxed);
             self.counters
                 .threat_nodes
@@ -450,6 +541,9 @@ impl Search {
             Expansion::Moves(m) => m,
         };
         let children = self.children(moves);
+        for c in &children {
+            self.table.prefetch(c.key);
+        }
         let mut numbers: Vec<(u32, u32)> = children
             .iter()
             .map(|c| self.table.get(c.key).unwrap_or(c.init))
@@ -475,7 +569,7 @@ impl Search {
             } else {
                 sum_phi.min(u64::from(INF - 1)) as u32
             };
-            if self.depth == 0 {
+            if self.depth == 0 && self.seed == 0 {
                 let (pn, dn) = if self.board.to_move() == self.attacker {
                     (phi, delta)
                 } else {

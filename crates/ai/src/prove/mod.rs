@@ -23,7 +23,6 @@ mod dfpn;
 mod expansions;
 mod extract;
 mod pairing;
-mod schedule;
 mod split;
 mod table;
 mod vcf;
@@ -32,7 +31,6 @@ mod verdict;
 pub use checkpoint::CheckpointSink;
 pub use dfpn::{Counters, Tuning};
 pub use extract::Entry;
-pub use schedule::next_unit;
 pub use split::Split;
 pub(crate) use vcf::Vcf;
 pub use verdict::{ProveError, Verdict};
@@ -112,15 +110,10 @@ impl Prover {
         if pos.is_over() {
             return Err(ProveError("the game is already over".into()));
         }
-        let maps = canon::proof_group(pos);
-        let mut canon = Canon::new(maps, 0);
-        for (i, &c) in pos.moves().iter().enumerate() {
-            canon.toggle(c.0 as u32, Player::to_move_at(i));
-        }
         let mut search = Search::new(
             Board::new(pos),
-            canon,
-            Table::new(memory_bytes),
+            root_canon(pos),
+            Arc::new(Table::new(memory_bytes)),
             Arc::new(Counters::default()),
         );
         search.tuning = tuning;
@@ -129,6 +122,24 @@ impl Prover {
             root: pos.clone(),
             answers: [Answer::Open; 2],
         })
+    }
+
+    /// Searches with `threads` threads over the one table (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        let s = &self.search;
+        self.search.helpers = (1..threads.max(1) as u64)
+            .map(|i| {
+                let mut h = Search::new(
+                    Board::new(&self.root),
+                    root_canon(&self.root),
+                    s.table.clone(),
+                    s.counters.clone(),
+                );
+                h.tuning = s.tuning;
+                h.seed = i.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1;
+                h
+            })
+            .collect();
     }
 
     /// Stops [`Prover::run`] after this many more positions of the
@@ -152,12 +163,15 @@ impl Prover {
 
     /// Bytes of the transposition table and the expansion cache.
     pub fn table_bytes(&self) -> usize {
-        self.search.table.bytes() + self.search.expansion_bytes()
+        self.search.table.bytes() + self.search.cache_bytes()
     }
 
     /// Positions searched so far (proof-number and threat-sequence searches).
     pub fn positions(&self) -> (u64, u64) {
-        (self.search.nodes, self.search.vcf.total)
+        let s = &self.search;
+        s.helpers.iter().fold((s.nodes, s.vcf.total), |(n, t), h| {
+            (n + h.nodes, t + h.vcf.total)
+        })
     }
 
     /// Searches until the value is known or the budget runs out; may be
@@ -420,6 +434,15 @@ impl Prover {
             _ => Err(bad("bad answer byte")),
         };
         self.answers = [answer(head[16])?, answer(head[17])?];
-        checkpoint::read_entries(r, version, &mut self.search.table).map_err(|e| bad(&e))
+        checkpoint::read_entries(r, version, &self.search.table).map_err(|e| bad(&e))
     }
+}
+
+/// The symmetric key of a position's stones.
+fn root_canon(pos: &Position) -> Canon {
+    let mut canon = Canon::new(canon::proof_group(pos), 0);
+    for (i, &c) in pos.moves().iter().enumerate() {
+        canon.toggle(c.0 as u32, Player::to_move_at(i));
+    }
+    canon
 }

@@ -35,16 +35,6 @@ enum Kind {
     Over(Verdict),
 }
 
-/// A position of the tree as [`Split::node`] shows it.
-pub(crate) enum NodeView<'a> {
-    /// A work unit (its index).
-    Unit(usize),
-    /// The game ended here.
-    Over(Verdict),
-    /// Inside the tree: each child's first move and position.
-    Inner(&'a [(Cell, usize)]),
-}
-
 /// One class of symmetric positions, by its first-found member.
 #[derive(Clone, Debug)]
 struct Node {
@@ -249,24 +239,6 @@ impl Split {
 
     fn to_move(&self, id: usize) -> Player {
         Player::to_move_at(self.nodes[id].moves.len())
-    }
-
-    /// The tree's positions, for walking it: 0 is the root, and children
-    /// come after their parent.
-    pub(crate) fn node_count(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// A position of the tree: whose turn it is, and what it is (a unit,
-    /// a finished game's value, or an inner position with these children).
-    pub(crate) fn node(&self, id: usize) -> (Player, NodeView<'_>) {
-        let node = &self.nodes[id];
-        let view = match node.kind {
-            Kind::Unit(u) => NodeView::Unit(u),
-            Kind::Over(v) => NodeView::Over(v),
-            Kind::Inner => NodeView::Inner(&node.children),
-        };
-        (self.to_move(id), view)
     }
 
     /// The moves of `player` in the tree above the units that win for it

@@ -1,16 +1,27 @@
-//! The prover's transposition table: proof and disproof numbers by key.
+//! The prover's transposition table: proof and disproof numbers by key,
+//! shared by every thread of a search.
 //!
 //! Buckets of four 24-byte entries. An entry keeps the key, the work
 //! (positions searched, log-scaled) spent on it, and the proof and disproof
-//! numbers from the point of view of the side to move. A full bucket replaces its unsolved entry with the least work;
-//! solved entries (one number 0) are replaced only by solved ones with more
-//! work, so finished proofs survive as long as possible.
+//! numbers from the point of view of the side to move. A full bucket
+//! replaces its unsolved entry with the least work; solved entries (one
+//! number 0) are replaced only by solved ones with more work, so finished
+//! proofs survive as long as possible.
+//!
+//! Threads read and write entries without locks. An entry is three words
+//! stored one by one, the first of them the key XOR the other two, so an
+//! entry another thread is halfway through writing reads as a different
+//! key: a miss, never wrong numbers under the right key (Hyatt and Mann's
+//! lockless hashing). Two threads writing one bucket at once may lose an
+//! entry, which only costs its work again.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Proof or disproof number of a solved position (the other is 0).
 pub(crate) const INF: u32 = 1 << 30;
 
 const WAYS: usize = 4;
-const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -21,25 +32,27 @@ struct Entry {
     work: u32,
 }
 
-/// Entries are kept as words so that a new table is zeroed memory, which
-/// the system hands out lazily.
-type Slot = [u64; 3];
+/// An entry as stored: the key XOR the other words, the numbers, the work.
+type Slot = [AtomicU64; 3];
 
 fn unpack(s: &Slot) -> Entry {
+    let numbers = s[1].load(Ordering::Relaxed);
+    let work = s[2].load(Ordering::Relaxed);
+    let check = s[0].load(Ordering::Relaxed);
     Entry {
-        key: s[0],
-        phi: s[1] as u32,
-        delta: (s[1] >> 32) as u32,
-        work: s[2] as u32,
+        key: check ^ numbers ^ work,
+        phi: numbers as u32,
+        delta: (numbers >> 32) as u32,
+        work: work as u32,
     }
 }
 
-fn pack(e: &Entry) -> Slot {
-    [
-        e.key,
-        u64::from(e.phi) | u64::from(e.delta) << 32,
-        u64::from(e.work),
-    ]
+fn store(s: &Slot, e: &Entry) {
+    let numbers = u64::from(e.phi) | u64::from(e.delta) << 32;
+    let work = u64::from(e.work);
+    s[1].store(numbers, Ordering::Relaxed);
+    s[2].store(work, Ordering::Relaxed);
+    s[0].store(e.key ^ numbers ^ work, Ordering::Relaxed);
 }
 
 impl Entry {
@@ -55,7 +68,7 @@ impl Entry {
 pub(crate) struct Table {
     entries: Vec<Slot>,
     mask: usize,
-    used: usize,
+    used: AtomicUsize,
 }
 
 /// A work class: about 8 * log2 of the positions searched, so it fits in 16 bits.
@@ -79,17 +92,39 @@ impl Table {
         } else {
             buckets
         };
-        let entries = vec![[0; 3]; buckets * WAYS];
+        let entries = zeroed_slots(buckets * WAYS);
         huge_pages(&entries);
         Table {
             entries,
             mask: buckets - 1,
-            used: 0,
+            used: AtomicUsize::new(0),
         }
     }
 
     fn bucket(&self, key: u64) -> usize {
         (key as usize & self.mask) * WAYS
+    }
+
+    /// Asks the processor to fetch a key's bucket, for a [`Table::get`]
+    /// soon after (a position's children are probed together: their
+    /// buckets' misses then overlap instead of following each other).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let at = self.bucket(key);
+            let p = self.entries[at..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is a hint; it reads nothing and cannot
+            // fault, and the address is inside the table.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                // A bucket of 96 bytes may straddle two cache lines.
+                _mm_prefetch::<_MM_HINT_T0>(p.add(64));
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The numbers stored for a key.
@@ -114,11 +149,11 @@ impl Table {
     }
 
     /// Stores a key's numbers with the work spent on them.
-    pub fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+    pub fn put(&self, key: u64, phi: u32, delta: u32, work: u64) {
         self.put_class(key, phi, delta, work_class(work));
     }
 
-    fn put_class(&mut self, key: u64, phi: u32, delta: u32, work: u32) {
+    fn put_class(&self, key: u64, phi: u32, delta: u32, work: u32) {
         let at = self.bucket(key);
         let new = Entry {
             key,
@@ -126,49 +161,47 @@ impl Table {
             delta,
             work,
         };
-        let mut bucket: [Entry; WAYS] = std::array::from_fn(|i| unpack(&self.entries[at + i]));
-        self.place(&mut bucket, new);
-        for (slot, e) in self.entries[at..at + WAYS].iter_mut().zip(&bucket) {
-            *slot = pack(e);
+        let bucket: [Entry; WAYS] = std::array::from_fn(|i| unpack(&self.entries[at + i]));
+        if let Some((way, e)) = self.place(&bucket, new) {
+            store(&self.entries[at + way], &e);
         }
     }
 
-    fn place(&mut self, bucket: &mut [Entry; WAYS], new: Entry) {
+    /// Where in `bucket` the `new` entry goes, and what is written there
+    /// (none: it is not kept).
+    fn place(&self, bucket: &[Entry; WAYS], new: Entry) -> Option<(usize, Entry)> {
         let key = new.key;
-        if let Some(e) = bucket.iter_mut().find(|e| e.key == key && e.live()) {
-            if !e.solved() || new.solved() {
-                let work = e.work.max(new.work);
-                *e = Entry { work, ..new };
+        if let Some(i) = bucket.iter().position(|e| e.key == key && e.live()) {
+            let e = &bucket[i];
+            if e.solved() && !new.solved() {
+                return None;
             }
-            return;
+            let work = e.work.max(new.work);
+            return Some((i, Entry { work, ..new }));
         }
-        if let Some(e) = bucket.iter_mut().find(|e| !e.live()) {
-            *e = new;
-            self.used += 1;
-            return;
+        if let Some(i) = bucket.iter().position(|e| !e.live()) {
+            self.used.fetch_add(1, Ordering::Relaxed);
+            return Some((i, new));
         }
         // Replace the unsolved entry with the least work, else (all solved)
         // the solved one with the least work if the new one is solved.
-        let victim = bucket
-            .iter_mut()
-            .filter(|e| !e.solved())
-            .min_by_key(|e| e.work);
-        match victim {
-            Some(e) => *e = new,
-            None if new.solved() => {
-                if let Some(e) = bucket.iter_mut().min_by_key(|e| e.work) {
-                    if e.work <= new.work {
-                        *e = new;
-                    }
-                }
-            }
-            None => {}
+        let least = |solved_too: bool| {
+            (0..WAYS)
+                .filter(|&i| solved_too || !bucket[i].solved())
+                .min_by_key(|&i| bucket[i].work)
+        };
+        match least(false) {
+            Some(i) => Some((i, new)),
+            None if new.solved() => least(true)
+                .filter(|&i| bucket[i].work <= new.work)
+                .map(|i| (i, new)),
+            None => None,
         }
     }
 
     /// Entries in use.
     pub fn used(&self) -> usize {
-        self.used
+        self.used.load(Ordering::Relaxed)
     }
 
     /// Size in bytes.
@@ -187,10 +220,27 @@ impl Table {
     }
 
     /// Restores an entry written by [`Table::live`] (or an older checkpoint).
-    pub fn restore(&mut self, key: u64, phi: u32, delta: u32, work: u32) {
+    pub fn restore(&self, key: u64, phi: u32, delta: u32, work: u32) {
         self.put_class(key, phi, delta, work);
     }
 }
+/// `n` empty slots, as zeroed memory that the system hands out lazily (a
+/// table of many gigabytes costs nothing until it is written).
+fn zeroed_slots(n: usize) -> Vec<Slot> {
+    let words = vec![0u64; n * 3];
+    let mut words = std::mem::ManuallyDrop::new(words);
+    let (ptr, len, cap) = (words.as_mut_ptr(), words.len(), words.capacity());
+    debug_assert!(len % 3 == 0 && cap % 3 == 0 || cap == len);
+    // SAFETY: `AtomicU64` has the size, alignment and bit validity of `u64`
+    // (documented), so `[AtomicU64; 3]` has the layout of `[u64; 3]`; the
+    // words are zero, a valid value; the allocation is handed over whole
+    // (`vec!` of a zero element allocates exactly `n * 3` words).
+    unsafe {
+        assert_eq!(cap, len);
+        Vec::from_raw_parts(ptr.cast::<Slot>(), len / 3, cap / 3)
+    }
+}
+
 /// Asks the system to back the table with huge pages (fewer TLB misses on
 /// random probes); a hint, ignored where unsupported.
 fn huge_pages(entries: &[Slot]) {
@@ -219,7 +269,7 @@ mod tests {
 
     #[test]
     fn keeps_and_replaces_entries() {
-        let mut t = Table::new(1 << 12);
+        let t = Table::new(1 << 12);
         t.put(42, 3, 4, 10);
         assert_eq!(t.get(42), Some((3, 4)));
         t.put(42, 0, INF, 11);
@@ -233,7 +283,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_solved_entries() {
-        let mut t = Table::new(64);
+        let t = Table::new(64);
         for i in 0..4u64 {
             t.put(i << 20, 0, INF, 1);
         }

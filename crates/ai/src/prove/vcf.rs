@@ -363,22 +363,34 @@ pub(crate) fn zone(b: &Board, seq: &Sequence, zone: &mut [bool]) {
 
 /// [`zone`]'s lines, walked by the line counters: marks the empty cells of
 /// every line without `attacker` stones where `defender`'s stones and
-/// `blocks` number k-2 or more.
+/// `blocks` number k-2 or more. Lines without a block are judged by their
+/// counters; those through a block are counted again with the blocks.
 fn mark_lines(b: &Board, attacker: Player, defender: Player, blocks: &[u32], zone: &mut [bool]) {
     let k = u32::from(b.k());
+    let mark = |l: u32, zone: &mut [bool]| {
+        for &c in b.line(l) {
+            if b.stone(c) == 0 {
+                zone[c as usize] = true;
+            }
+        }
+    };
     for l in 0..b.line_total() as u32 {
         let counts = b.counts(l);
-        if counts[attacker.index()] > 0 {
-            continue;
+        if counts[attacker.index()] == 0 && u32::from(counts[defender.index()]) + 2 >= k {
+            mark(l, zone);
         }
-        let cells = b.line(l);
-        let mine = u32::from(counts[defender.index()])
-            + cells.iter().filter(|c| blocks.contains(c)).count() as u32;
-        if mine + 2 >= k {
-            for &c in cells {
-                if b.stone(c) == 0 {
-                    zone[c as usize] = true;
-                }
+    }
+    for &block in blocks {
+        for &l in b.lines_of(block) {
+            let counts = b.counts(l);
+            if counts[attacker.index()] > 0 {
+                continue;
+            }
+            let cells = b.line(l);
+            let mine = u32::from(counts[defender.index()])
+                + cells.iter().filter(|c| blocks.contains(c)).count() as u32;
+            if mine + 2 >= k {
+                mark(l, zone);
             }
         }
     }
