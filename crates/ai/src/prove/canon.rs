@@ -217,11 +217,19 @@ impl Canon {
     pub fn key_with(&self, cell: u32, player: Player) -> u64 {
         let n = self.hashes.len();
         let at = (cell as usize * 2 + player.index()) * n;
+        let i = self.chosen(at, n);
+        self.hashes[i % n] ^ self.keys[i]
+    }
+
+    /// The index into `keys` of the key that [`Canon::key_with`] takes for
+    /// the stone whose keys start at `at` (`n` maps): the identity's deep
+    /// in the tree, else the map of the smallest (top bits, index).
+    #[inline]
+    fn chosen(&self, at: usize, n: usize) -> usize {
         if self.stones >= self.symmetric_until {
-            return self.hashes[0] ^ self.keys[at];
+            return at;
         }
-        let s = ((self.min_xor)(&self.hash_ranks, &self.ranks[at..at + n]) & 0xFFFF) as usize;
-        self.hashes[s] ^ self.keys[at + s]
+        at + ((self.min_xor)(&self.hash_ranks, &self.ranks[at..at + n]) & 0xFFFF) as usize
     }
 
     /// [`Canon::key_with`] of each cell, in order, into `out`. The maps are
@@ -230,22 +238,12 @@ impl Canon {
     pub fn keys_with(&self, cells: &[u32], player: Player, out: &mut Vec<u64>) {
         out.clear();
         let n = self.hashes.len();
-        if self.stones >= self.symmetric_until {
-            out.extend(
-                cells
-                    .iter()
-                    .map(|&c| self.hashes[0] ^ self.keys[(c as usize * 2 + player.index()) * n]),
-            );
-            return;
-        }
         let chosen: Vec<usize> = cells
             .iter()
             .map(|&c| {
-                let at = (c as usize * 2 + player.index()) * n;
-                let s =
-                    ((self.min_xor)(&self.hash_ranks, &self.ranks[at..at + n]) & 0xFFFF) as usize;
-                prefetch(&self.keys[at + s]);
-                at + s
+                let i = self.chosen((c as usize * 2 + player.index()) * n, n);
+                prefetch(&self.keys[i]);
+                i
             })
             .collect();
         out.extend(chosen.iter().map(|&i| self.hashes[i % n] ^ self.keys[i]));

@@ -129,9 +129,11 @@ impl Prover {
         let s = &self.search;
         self.search.helpers = (1..threads.max(1) as u64)
             .map(|i| {
+                // The root's canon as it stands (the search is at the
+                // root between runs): its group is not computed again.
                 let mut h = Search::new(
                     Board::new(&self.root),
-                    root_canon(&self.root),
+                    s.canon.clone(),
                     s.table.clone(),
                     s.counters.clone(),
                 );
