@@ -30,7 +30,7 @@ fn positions() -> Vec<(Rules, &'static str)> {
 pub fn run(seconds: f64) -> i32 {
     let cap = Duration::from_secs_f64(seconds.clamp(60.0, 3600.0));
     let baseline = Tuning {
-        ordering: false,
+        order_step: 0,
         threat_sequences: true,
         zones: false,
         zone_sequences: 1,

@@ -201,7 +201,10 @@ mod tests {
                     assert_eq!(bits.playable(occupied), playable);
                     for p in [Player::X, Player::O] {
                         let (mine, theirs) = (stones[p.index()], stones[1 - p.index()]);
-                        let want = b.threat_cells(p).iter().fold(0u64, |m, &c| m | 1 << c);
+                        let cells = b.threat_cells(p);
+                        let (two, n) = b.two_threats(p);
+                        assert_eq!(&two[..n], &cells[..cells.len().min(2)]);
+                        let want = cells.iter().fold(0u64, |m, &c| m | 1 << c);
                         assert_eq!(bits.wins(mine, theirs), want, "{rules}");
                         let mut tally = [0u32; 64];
                         for &l in b.open2(p) {

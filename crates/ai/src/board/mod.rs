@@ -313,6 +313,26 @@ impl Board {
         self.line(l).iter().copied().find(|&c| self.stone(c) == 0)
     }
 
+    /// The first two distinct playable cells where `p` would complete a
+    /// line now (as [`Board::threat_cells`], without allocating), and how
+    /// many there are, counting to 2 at most.
+    pub fn two_threats(&self, p: Player) -> ([u32; 2], usize) {
+        let mut out = [0u32; 2];
+        let mut n = 0;
+        for &l in &self.open[p.index()] {
+            if let Some(c) = self.empty_of(l) {
+                if self.playable(c) && (n == 0 || out[0] != c) {
+                    out[n] = c;
+                    n += 1;
+                    if n == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        (out, n)
+    }
+
     /// Distinct playable cells where `p` would complete a line now.
     pub fn threat_cells(&self, p: Player) -> Vec<u32> {
         let mut out: Vec<u32> = Vec::new();

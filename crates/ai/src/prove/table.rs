@@ -93,7 +93,7 @@ impl Table {
             buckets
         };
         let entries = zeroed_slots(buckets * WAYS);
-        huge_pages(&entries);
+        let _ = huge_pages(&entries);
         Table {
             entries,
             mask: buckets - 1,
@@ -242,30 +242,49 @@ fn zeroed_slots(n: usize) -> Vec<Slot> {
 }
 
 /// Asks the system to back the table with huge pages (fewer TLB misses on
-/// random probes); a hint, ignored where unsupported.
-fn huge_pages(entries: &[Slot]) {
+/// random probes); a hint, ignored where unsupported. Returns whether the
+/// system took it.
+///
+/// `madvise` takes only page-aligned ranges, and a large allocation starts
+/// a few bytes past a page boundary, so the hint covers the whole 2 MiB
+/// pages inside the table (all but its two ends).
+fn huge_pages(entries: &[Slot]) -> bool {
     #[cfg(target_os = "linux")]
     {
-        let bytes = std::mem::size_of_val(entries);
-        if bytes >= 1 << 22 {
-            // SAFETY: the range is memory this process owns (the table's
-            // allocation); MADV_HUGEPAGE only changes how it is backed.
-            unsafe {
-                libc::madvise(
-                    entries.as_ptr() as *mut libc::c_void,
-                    bytes,
-                    libc::MADV_HUGEPAGE,
-                );
-            }
+        const HUGE: usize = 2 << 20;
+        let start = entries.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(entries);
+        let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if last <= first {
+            return false;
+        }
+        // SAFETY: [first, last) lies inside memory this process owns (the
+        // table's allocation); MADV_HUGEPAGE only changes how it is backed.
+        unsafe {
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            ) == 0
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = entries;
+    {
+        let _ = entries;
+        false
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hint reaches the system: an unaligned range would be refused.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn big_tables_ask_for_huge_pages() {
+        assert!(huge_pages(&zeroed_slots((16 << 20) / ENTRY_BYTES)));
+    }
 
     #[test]
     fn keeps_and_replaces_entries() {

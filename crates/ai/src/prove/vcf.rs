@@ -115,13 +115,13 @@ impl Vcf {
     }
 
     fn attack(&mut self, b: &mut Board, me: Player, depth: u32) -> bool {
-        let mine = b.threat_cells(me);
-        if let Some(&c) = mine.first() {
-            self.wins.push(c);
+        let (mine, n) = b.two_threats(me);
+        if n > 0 {
+            self.wins.push(mine[0]);
             return true;
         }
-        let theirs = b.threat_cells(me.other());
-        if theirs.len() >= 2 || depth == 0 || self.nodes >= self.limit {
+        let (theirs, n) = b.two_threats(me.other());
+        if n >= 2 || depth == 0 || self.nodes >= self.limit {
             return false;
         }
         let key = b.hash() ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -130,9 +130,9 @@ impl Vcf {
             return false;
         }
         self.nodes += 1;
-        let candidates = match theirs.first() {
-            Some(&t) => vec![t],
-            None => self.threat_makers(b, me),
+        let candidates = match n {
+            1 => vec![theirs[0]],
+            _ => self.threat_makers(b, me),
         };
         let root = self.path.is_empty();
         for c in candidates {
@@ -140,12 +140,11 @@ impl Vcf {
                 continue;
             }
             b.make(c);
-            let blocks = if b.threat_cells(me.other()).is_empty() {
-                b.threat_cells(me)
-            } else {
-                Vec::new()
+            let (blocks, n) = match b.two_threats(me.other()) {
+                (_, 0) => b.two_threats(me),
+                _ => ([0; 2], 0),
             };
-            match blocks.len() {
+            match n {
                 0 => {}
                 1 => {
                     let t = blocks[0];
@@ -162,7 +161,7 @@ impl Vcf {
                 }
                 _ => {
                     self.path.push(c);
-                    self.wins.extend_from_slice(&blocks[..2]);
+                    self.wins.extend_from_slice(&blocks);
                     b.unmake();
                     return true;
                 }
