@@ -3,6 +3,10 @@
 
 Usage: prove-versions.py OLD NEW [ROUNDS] [--memory MiB] [--threads N] [--empty | --qubic]
 
+OLD and NEW are `hypertac` binaries; BINARY@N runs that one with
+`--threads N` whatever --threads says, so that `B@1 B@2` measures what a
+second thread is worth to one build.
+
 Runs `hypertac prove` of each build on each position of the list below
 (the list of `hypertac bench prove`), ROUNDS times (default 2), old and new
 one after the other, and prints per position the positions searched, the
@@ -39,6 +43,8 @@ EMPTY = [(["--game", "qubic"], ""), (["--game", "4d"], "")]
 
 
 def run(binary, rules, moves, memory, threads):
+    if "@" in binary:
+        binary, threads = binary.rsplit("@", 1)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     out = subprocess.run([binary, "prove", *rules, "--moves", moves, "--memory", memory,
