@@ -437,7 +437,7 @@ impl Search {
         let salt = self.salt();
         let mut scored: Vec<(u32, u32)> =
             moves.into_iter().map(|c| (self.move_score(c), c)).collect();
-        scored.sort_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
+        scored.sort_unstable_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
         let mut out: Vec<Child> = Vec::with_capacity(scored.len());
         // Keys seen, in an open-addressing set twice the moves' size (so
         // symmetric images are dropped without comparing every pair).

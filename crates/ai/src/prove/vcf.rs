@@ -304,7 +304,7 @@ impl Vcf {
                 }
             }
         }
-        out.sort_by_key(|&c| (std::cmp::Reverse(self.tally[c as usize]), c));
+        out.sort_unstable_by_key(|&c| (std::cmp::Reverse(self.tally[c as usize]), c));
         for &c in &out {
             self.tally[c as usize] = 0;
         }
