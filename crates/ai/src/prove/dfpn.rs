@@ -311,15 +311,13 @@ impl Search {
             Some(_) => return Expansion::Solved(self.succeeds(None)),
             None => {}
         }
-        if !self.board.threat_cells(me).is_empty() {
+        if self.board.two_threats(me).1 > 0 {
             return Expansion::Solved(self.succeeds(Some(me)));
         }
-        let theirs = self.board.threat_cells(me.other());
-        if theirs.len() >= 2 {
-            return Expansion::Solved(self.succeeds(Some(me.other())));
-        }
-        if let Some(&t) = theirs.first() {
-            return Expansion::Moves(vec![t]);
+        match self.board.two_threats(me.other()) {
+            (_, 2) => return Expansion::Solved(self.succeeds(Some(me.other()))),
+            (theirs, 1) => return Expansion::Moves(vec![theirs[0]]),
+            _ => {}
         }
         if self.tuning.pairings && pairing::find(&self.board, self.attacker).is_some() {
             return Expansion::Solved(me != self.attacker);

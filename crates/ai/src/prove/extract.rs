@@ -128,7 +128,7 @@ impl Walk {
             return Ok(());
         }
         if me == self.winner {
-            if !s.board.threat_cells(me).is_empty() {
+            if s.board.two_threats(me).1 > 0 {
                 return Ok(());
             }
             let mv = match self.oracle.as_mut() {
@@ -445,11 +445,11 @@ impl Walk {
 /// the table, then a threat sequence, then a new search.
 pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
     let me = s.board.to_move();
-    if let Some(&c) = s.board.threat_cells(me).first() {
-        return Ok(c);
+    if let (wins, 1..) = s.board.two_threats(me) {
+        return Ok(wins[0]);
     }
-    if let Some(&t) = s.board.threat_cells(me.other()).first() {
-        return Ok(t);
+    if let (blocks, 1..) = s.board.two_threats(me.other()) {
+        return Ok(blocks[0]);
     }
     // A position the search solved by a threat sequence, or never stored
     // (inside a sequence, or a reply outside a zone): find the sequence
