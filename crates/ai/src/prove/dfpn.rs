@@ -477,7 +477,10 @@ impl Search {
                 self.stopped = true;
             }
         }
-        if self.nodes & 0xFFF == 0 && self.seed != 0 {
+        if self.nodes & 0xFFF != 0 {
+            return;
+        }
+        if self.seed != 0 {
             self.counters
                 .helper_nodes
                 .fetch_add(0x1000, Ordering::Relaxed);
@@ -486,10 +489,7 @@ impl Search {
             self.counters
                 .helper_threat_nodes
                 .fetch_add(threat, Ordering::Relaxed);
-            if self.budget.expired() {
-                self.stopped = true;
-            }
-        } else if self.nodes & 0xFFF == 0 {
+        } else {
             self.counters.nodes.store(self.nodes, Ordering::Relaxed);
             self.counters
                 .threat_nodes
@@ -497,11 +497,12 @@ impl Search {
             self.counters
                 .table_used
                 .store(self.table.used() as u64, Ordering::Relaxed);
-            if self.budget.expired() {
-                self.stopped = true;
-            }
-            self.autosave_if_due();
         }
+        if self.budget.expired() {
+            self.stopped = true;
+        }
+        // Helpers have no autosave: the main thread writes checkpoints.
+        self.autosave_if_due();
     }
 
     /// Writes a checkpoint when one is due (see [`AutoSave`]).
