@@ -24,6 +24,7 @@
 //! does not, so a collision can only make a certificate fail its check,
 //! never make a wrong one pass.
 
+use super::prefetch::prefetch;
 use hypertac_core::{zobrist, Cell, Player, Position};
 
 /// The symmetries the prover shares positions under: the checker's group
@@ -111,19 +112,6 @@ fn fastest_min_xor() -> fn(&[u32], &[u32]) -> u32 {
         }
     }
     min_xor
-}
-
-/// Asks the processor to fetch the cache line of `word`.
-#[inline]
-fn prefetch(word: &u64) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((word as *const u64).cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = word;
 }
 
 /// The top 16 bits of a key, above 16 bits of zeros.
@@ -242,7 +230,7 @@ impl Canon {
             .iter()
             .map(|&c| {
                 let i = self.chosen((c as usize * 2 + player.index()) * n, n);
-                prefetch(&self.keys[i]);
+                prefetch(&self.keys[i] as *const u64);
                 i
             })
             .collect();

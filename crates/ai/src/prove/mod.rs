@@ -23,6 +23,7 @@ mod dfpn;
 mod expansions;
 mod extract;
 mod pairing;
+mod prefetch;
 mod split;
 mod table;
 mod vcf;

@@ -15,6 +15,7 @@
 //! lockless hashing). Two threads writing one bucket at once may lose an
 //! entry, which only costs its work again.
 
+use super::prefetch::prefetch;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Proof or disproof number of a solved position (the other is 0).
@@ -110,21 +111,10 @@ impl Table {
     /// buckets' misses then overlap instead of following each other).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let at = self.bucket(key);
-            let p = self.entries[at..].as_ptr().cast::<i8>();
-            // SAFETY: a prefetch is a hint; it reads nothing and cannot
-            // fault, and the address is inside the table.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(p);
-                // A bucket of 96 bytes may straddle two cache lines.
-                _mm_prefetch::<_MM_HINT_T0>(p.add(64));
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let p = self.entries[self.bucket(key)..].as_ptr().cast::<u8>();
+        prefetch(p);
+        // A bucket of 96 bytes may straddle two cache lines.
+        prefetch(p.wrapping_add(64));
     }
 
     /// The numbers stored for a key.
