@@ -8,6 +8,8 @@
 //! defender's nodes to find the few replies that can stop the attacker's
 //! sequence (see [`zone`]).
 
+mod lines;
+
 use crate::board::{Bits, Board};
 use hypertac_core::{zobrist, Cell, Player};
 
@@ -55,6 +57,11 @@ pub(crate) struct Vcf {
     limit: u64,
     /// Positions searched over all calls.
     pub total: u64,
+    /// The stones and counters of the search on boards over 64 cells.
+    lines: lines::Lines,
+    /// Whether boards over 64 cells are searched on [`lines::Lines`] (else
+    /// on the board's own lists; tests compare both).
+    use_lines: bool,
 }
 
 impl Vcf {
@@ -69,6 +76,8 @@ impl Vcf {
             nodes: 0,
             limit: 0,
             total: 0,
+            lines: lines::Lines::default(),
+            use_lines: true,
         }
     }
 
@@ -105,6 +114,7 @@ impl Vcf {
                 let found = self.attack_bits(bits, me, [a, d], b.hash(), depth);
                 found
             }
+            _ if self.on_lines(b) => self.attack_on_lines(b, me, depth),
             _ => self.attack(b, me, depth),
         };
         self.total += self.nodes;
@@ -125,7 +135,6 @@ impl Vcf {
             return false;
         }
         let key = b.hash() ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = key as usize & (CACHE - 1);
         if self.has_failed(key, depth) {
             return false;
         }
@@ -170,9 +179,16 @@ impl Vcf {
         }
         // A root that avoided moves may still have a sequence.
         if self.nodes < self.limit && (!root || self.avoid.is_empty()) {
-            self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
+            self.remember_failed(key, depth);
         }
         false
+    }
+
+    /// Notes `key` as failed at `depth` attacker moves.
+    #[inline]
+    fn remember_failed(&mut self, key: u64, depth: u32) {
+        self.failed[key as usize & (CACHE - 1)] =
+            (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
     }
 
     /// Whether the cache holds `key` as failed at `depth` attacker moves or more.
@@ -222,7 +238,6 @@ impl Vcf {
             return false;
         }
         let key = hash ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = key as usize & (CACHE - 1);
         if self.has_failed(key, depth) {
             return false;
         }
@@ -286,7 +301,7 @@ impl Vcf {
         }
         // A root that avoided moves may still have a sequence.
         if self.nodes < self.limit && (!root || self.avoid.is_empty()) {
-            self.failed[slot] = (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
+            self.remember_failed(key, depth);
         }
         false
     }
@@ -362,34 +377,25 @@ pub(crate) fn zone(b: &Board, seq: &Sequence, zone: &mut [bool]) {
 
 /// [`zone`]'s lines, walked by the line counters: marks the empty cells of
 /// every line without `attacker` stones where `defender`'s stones and
-/// `blocks` number k-2 or more. Lines without a block are judged by their
-/// counters; those through a block are counted again with the blocks.
+/// `blocks` number k-2 or more. The blocks are added to the counters of
+/// the lines through them first, so that every line is judged by one count.
 fn mark_lines(b: &Board, attacker: Player, defender: Player, blocks: &[u32], zone: &mut [bool]) {
     let k = u32::from(b.k());
-    let mark = |l: u32, zone: &mut [bool]| {
-        for &c in b.line(l) {
-            if b.stone(c) == 0 {
-                zone[c as usize] = true;
-            }
-        }
-    };
-    for l in 0..b.line_total() as u32 {
-        let counts = b.counts(l);
-        if counts[attacker.index()] == 0 && u32::from(counts[defender.index()]) + 2 >= k {
-            mark(l, zone);
-        }
-    }
+    let mut extra = vec![0u8; b.line_total()];
     for &block in blocks {
         for &l in b.lines_of(block) {
-            let counts = b.counts(l);
-            if counts[attacker.index()] > 0 {
-                continue;
-            }
-            let cells = b.line(l);
-            let mine = u32::from(counts[defender.index()])
-                + cells.iter().filter(|c| blocks.contains(c)).count() as u32;
-            if mine + 2 >= k {
-                mark(l, zone);
+            extra[l as usize] = extra[l as usize].saturating_add(1);
+        }
+    }
+    for (l, &more) in extra.iter().enumerate() {
+        let counts = b.counts(l as u32);
+        if counts[attacker.index()] == 0
+            && u32::from(counts[defender.index()]) + u32::from(more) + 2 >= k
+        {
+            for &c in b.line(l as u32) {
+                if b.stone(c) == 0 {
+                    zone[c as usize] = true;
+                }
             }
         }
     }
