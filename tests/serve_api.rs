@@ -644,6 +644,48 @@ fn gravity_moves_name_the_landing_cell_or_a_column() {
     assert_eq!(s.moves(), vec!["1,2,0", "1,2,1"]);
 }
 
+/// A page still showing an earlier game (whose computer was to move) may
+/// ask the computer to move after a new game between people has started:
+/// the server refuses, and the new game keeps its moves.
+#[test]
+fn a_late_computer_request_does_not_move_in_a_new_game() {
+    let home = tempfile::tempdir().unwrap();
+    let s = Server::start(home.path());
+    let old = s.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"game": "qubic", "x": "human", "o": "cpu:easy"})),
+    );
+    // Ids are start times in ms: this one starts later.
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    let new = s.ok(
+        "POST",
+        "/api/games",
+        Some(json!({"game": "qubic", "x": "human", "o": "human", "moves": "1,1,1;2,1,2"})),
+    );
+    let refused = s.fails("POST", "/api/games/current/cpu", Some(json!({})), 409);
+    assert!(refused.contains("X is played by a person"), "{refused}");
+    // The earlier game's id, even with a level: refused.
+    assert_ne!(old["id"], new["id"]);
+    {
+        let refused = s.fails(
+            "POST",
+            "/api/games/current/cpu",
+            Some(json!({"game": old["id"], "level": "easy"})),
+            409,
+        );
+        assert!(refused.contains("another game"), "{refused}");
+    }
+    assert_eq!(s.moves(), vec!["1,1,1", "2,1,2"]);
+    // Asked for this game with a level, the computer moves for X.
+    let answer = s.ok(
+        "POST",
+        "/api/games/current/cpu",
+        Some(json!({"game": new["id"], "level": "easy", "ms": 300})),
+    );
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 3);
+}
+
 #[test]
 fn an_abandoned_computer_move_does_not_keep_the_computer_busy() {
     let home = tempfile::tempdir().unwrap();

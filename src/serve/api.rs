@@ -288,12 +288,15 @@ async fn set_players(
     .await
 }
 
-/// `POST .../cpu` and `.../hint`: optional level and time limit.
+/// `POST .../cpu` and `.../hint`: optional level and time limit, and the
+/// game the request is for (its `id`): a page still showing an earlier game
+/// must not have the computer move in the new one.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ThinkRequest {
     level: Option<String>,
     ms: Option<u64>,
+    game: Option<i64>,
 }
 
 impl ThinkRequest {
@@ -361,13 +364,23 @@ async fn cpu(
     let asked = req.level()?;
     let search = app
         .with_session(move |session, _| {
+            if req.game.is_some_and(|id| id != session.record().created_ms) {
+                return Err(ApiError::conflict(
+                    "this request was for another game: a new game has started",
+                ));
+            }
             let pos = session.position();
             if pos.is_over() {
                 return Err(ApiError::conflict("the game is over"));
             }
+            let mover = pos.to_move();
             let level = asked
-                .or_else(|| session.side(pos.to_move()).level())
-                .unwrap_or(Level::Hard);
+                .or_else(|| session.side(mover).level())
+                .ok_or_else(|| {
+                    ApiError::conflict(format!(
+                        "{mover} is played by a person: ask with a level (\"level\": \"hard\") to have the computer move for {mover}"
+                    ))
+                })?;
             Ok(Search {
                 position: pos.clone(),
                 level,

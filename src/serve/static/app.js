@@ -632,7 +632,7 @@ async function computerMove() {
   if (ui.thinking || ui.replay) return;
   setThinking(true);
   try {
-    const answer = await api('POST', '/games/current/cpu', {});
+    const answer = await api('POST', '/games/current/cpu', { game: ui.game.id });
     setThinking(false);
     if (answer.stopped) ui.paused = true;
     render(answer);
