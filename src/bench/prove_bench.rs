@@ -36,6 +36,7 @@ pub fn run(seconds: f64) -> i32 {
         zone_sequences: 1,
         attacker_zones: false,
         pairings: false,
+        helper_reverse_depth: 0,
     };
     println!(
         "{:<12} {:<26} {:<8} {:>10} {:>9} {:>10} {:>10} {:>9} {:>7} {:>7}",

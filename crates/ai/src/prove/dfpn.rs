@@ -42,6 +42,11 @@ const VCF_LIMIT: u64 = 20_000;
 const EXPANSION_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 /// [`Tuning::order_step`] by default.
 const ORDER_STEP: u32 = 8;
+/// Checkpoints are written at least this many times their own writing
+/// time apart (see [`AutoSave`]).
+const SAVE_SHARE: u32 = 10;
+/// [`Tuning::helper_reverse_depth`] by default.
+const HELPER_REVERSE_DEPTH: u32 = 2;
 /// [`Tuning::zone_sequences`] by default.
 const ZONE_SEQUENCES: u32 = 16;
 /// Switches of the search's techniques, to measure what each is worth.
@@ -70,6 +75,12 @@ pub struct Tuning {
     /// A position where the defender has a pairing strategy (`pairing.rs`)
     /// is settled: the attacker cannot win. Boards without gravity only.
     pub pairings: bool,
+    /// Helper threads, at the defender's positions of depth below this,
+    /// enter the reply the attacker is surest to beat instead of df-pn's
+    /// choice (see [`Search::helpers`]); 0: never. On 4^4 from the empty
+    /// board (2 threads, 2026-11-26): with 2 (the replies to the first
+    /// move) 57 to 74 s in five runs, without 72 to 229 s in four.
+    pub helper_reverse_depth: u32,
 }
 
 impl Default for Tuning {
@@ -81,6 +92,7 @@ impl Default for Tuning {
             zone_sequences: ZONE_SEQUENCES,
             attacker_zones: false,
             pairings: true,
+            helper_reverse_depth: HELPER_REVERSE_DEPTH,
         }
     }
 }
@@ -155,8 +167,9 @@ pub(crate) struct Search {
     pub autosave: Option<AutoSave>,
     /// Searches of the same root on other threads, over the same table:
     /// each question is searched by all at once, and the first to answer
-    /// it stops the others. Their searches differ a little (see
-    /// [`Search::seed`]) so that they do not all walk one path.
+    /// it stops the others. Their searches differ (see [`Search::seed`]
+    /// and [`Tuning::helper_reverse_depth`]) so that they do not all walk
+    /// one path.
     pub helpers: Vec<Search>,
     /// Set when one of the threads of a question has answered it.
     done: Option<Arc<AtomicBool>>,
@@ -170,7 +183,8 @@ pub(crate) struct Search {
 /// stopping it: a stop and a new start from the root would change df-pn's
 /// path (and may cost it a quarter more positions), a save does not.
 pub(crate) struct AutoSave {
-    /// Time between saves.
+    /// Time between saves, at least: a save that took t is followed by
+    /// the next one [`SAVE_SHARE`] times t later if that is longer.
     pub every: std::time::Duration,
     /// When the next save is due.
     pub next: std::time::Instant,
@@ -515,11 +529,16 @@ impl Search {
         }
         let table = &self.table;
         let header = &save.header;
+        let began = std::time::Instant::now();
         let result = (save.sink)(&mut |w: &mut dyn std::io::Write| {
             w.write_all(header)?;
             super::checkpoint::write_entries(table, w)
         });
-        save.next = std::time::Instant::now() + save.every;
+        // A big table takes seconds to write: the search keeps at least
+        // nine tenths of its time (a 3 GB checkpoint every minute cost
+        // Score Four about a tenth).
+        let took = began.elapsed();
+        save.next = std::time::Instant::now() + save.every.max(took * SAVE_SHARE);
         if let Err(e) = result {
             save.error = Some(e);
             self.stopped = true;
@@ -590,12 +609,23 @@ impl Search {
             if phi >= th_phi || delta >= th_delta || self.stopped {
                 break;
             }
+            let mut child_th_delta = {
+                let second = u64::from(second);
+                (second + 1 + second / 4)
+                    .min(u64::from(th_phi))
+                    .min(u64::from(INF)) as u32
+            };
+            if self.seed != 0
+                && self.depth < self.tuning.helper_reverse_depth
+                && self.board.to_move() != self.attacker
+            {
+                if let Some(alt) = last_needed(&numbers, best) {
+                    best = alt;
+                    child_th_delta = th_phi;
+                }
+            }
             let (cphi, _) = numbers[best];
             let child_th_phi = (u64::from(th_delta) - u64::from(delta) + u64::from(cphi))
-                .min(u64::from(INF)) as u32;
-            let second = u64::from(second);
-            let child_th_delta = (second + 1 + second / 4)
-                .min(u64::from(th_phi))
                 .min(u64::from(INF)) as u32;
             let cell = children[best].cell;
             self.make(cell);
@@ -607,6 +637,19 @@ impl Search {
         self.table.put(key, phi, delta, self.nodes - start + 1);
         (phi, delta)
     }
+}
+
+/// A helper's child at the defender's positions near the root: of the
+/// unsolved children other than `best` (the one the main thread enters),
+/// the one with the largest delta: the reply the attacker is surest to
+/// beat, which a proof needs and the main thread reaches last.
+fn last_needed(numbers: &[(u32, u32)], best: usize) -> Option<usize> {
+    numbers
+        .iter()
+        .enumerate()
+        .filter(|&(i, &(phi, delta))| i != best && phi > 0 && delta > 0 && delta < INF)
+        .max_by_key(|&(i, &(_, delta))| (delta, std::cmp::Reverse(i)))
+        .map(|(i, _)| i)
 }
 
 /// The playable cells of a dense board.
