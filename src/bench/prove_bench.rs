@@ -37,6 +37,7 @@ pub fn run(seconds: f64) -> i32 {
         attacker_zones: false,
         pairings: false,
         helper_reverse_depth: 0,
+        probe_batch: 0,
     };
     println!(
         "{:<12} {:<26} {:<8} {:>10} {:>9} {:>10} {:>10} {:>9} {:>7} {:>7}",

@@ -121,7 +121,7 @@ impl Vcf {
         if theirs.1 >= 2 || depth == 0 || self.nodes >= self.limit {
             return false;
         }
-        let key = hash ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let key = super::cache_key(hash, me);
         if self.has_failed(key, depth) {
             return false;
         }

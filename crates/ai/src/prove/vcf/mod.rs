@@ -45,6 +45,13 @@ const CACHE: usize = 1 << 16;
 /// enough for the processor's caches.
 const DEPTH_BITS: u64 = 63;
 
+/// The key of a position in the cache of failed searches: its stones'
+/// Zobrist hash and the side to move.
+#[inline]
+fn cache_key(hash: u64, me: Player) -> u64 {
+    hash ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The threat-sequence searcher, with a cache of positions without one.
 pub(crate) struct Vcf {
     failed: Vec<u64>,
@@ -134,7 +141,7 @@ impl Vcf {
         if n >= 2 || depth == 0 || self.nodes >= self.limit {
             return false;
         }
-        let key = b.hash() ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let key = cache_key(b.hash(), me);
         if self.has_failed(key, depth) {
             return false;
         }
@@ -237,7 +244,7 @@ impl Vcf {
         if theirs.count_ones() >= 2 || depth == 0 || self.nodes >= self.limit {
             return false;
         }
-        let key = hash ^ u64::from(me.index() as u8 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let key = cache_key(hash, me);
         if self.has_failed(key, depth) {
             return false;
         }
