@@ -579,7 +579,13 @@ impl Search {
         let children = self.children(moves);
         // Children are read from the table a batch at a time, strongest
         // first (see [`Tuning::probe_batch`]).
+        let reverse = self.seed != 0
+            && self.depth < self.tuning.helper_reverse_depth
+            && self.board.to_move() != self.attacker;
         let batch = match self.tuning.probe_batch {
+            // A helper choosing the reply the main thread reaches last
+            // must see them all.
+            _ if reverse => children.len(),
             0 => children.len(),
             b => b as usize,
         };
@@ -641,10 +647,7 @@ impl Search {
                     .min(u64::from(th_phi))
                     .min(u64::from(INF)) as u32
             };
-            if self.seed != 0
-                && self.depth < self.tuning.helper_reverse_depth
-                && self.board.to_move() != self.attacker
-            {
+            if reverse {
                 if let Some(alt) = last_needed(&numbers, best) {
                     best = alt;
                     child_th_delta = th_phi;
