@@ -546,9 +546,8 @@ impl Search {
             w.write_all(header)?;
             super::checkpoint::write_entries(table, w)
         });
-        // A big table takes seconds to write: the search keeps at least
-        // nine tenths of its time (a 3 GB checkpoint every minute cost
-        // Score Four about a tenth).
+        // A table of gigabytes takes seconds to write: the search keeps at
+        // least nine tenths of its time.
         let took = began.elapsed();
         save.next = std::time::Instant::now() + save.every.max(took * SAVE_SHARE);
         if let Err(e) = result {
@@ -582,12 +581,12 @@ impl Search {
         let reverse = self.seed != 0
             && self.depth < self.tuning.helper_reverse_depth
             && self.board.to_move() != self.attacker;
-        let batch = match self.tuning.probe_batch {
-            // A helper choosing the reply the main thread reaches last
-            // must see them all.
-            _ if reverse => children.len(),
-            0 => children.len(),
-            b => b as usize,
+        // A helper choosing the reply the main thread reaches last must
+        // see them all.
+        let batch = if reverse || self.tuning.probe_batch == 0 {
+            children.len()
+        } else {
+            self.tuning.probe_batch as usize
         };
         let mut numbers: Vec<(u32, u32)> = Vec::with_capacity(children.len().min(batch));
         self.probe(&children, &mut numbers, batch);
