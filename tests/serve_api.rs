@@ -665,16 +665,13 @@ fn a_late_computer_request_does_not_move_in_a_new_game() {
     );
     let refused = s.fails("POST", "/api/games/current/cpu", Some(json!({})), 409);
     assert!(refused.contains("X is played by a person"), "{refused}");
-    // The earlier game's id, even with a level: refused.
+    // The earlier game's id, even with a level: refused, for a move and
+    // for a hint alike.
     assert_ne!(old["id"], new["id"]);
-    {
-        let refused = s.fails(
-            "POST",
-            "/api/games/current/cpu",
-            Some(json!({"game": old["id"], "level": "easy"})),
-            409,
-        );
-        assert!(refused.contains("another game"), "{refused}");
+    for path in ["/api/games/current/cpu", "/api/games/current/hint"] {
+        let stale = json!({"game": old["id"], "level": "easy"});
+        let refused = s.fails("POST", path, Some(stale), 409);
+        assert!(refused.contains("another game"), "{path}: {refused}");
     }
     assert_eq!(s.moves(), vec!["1,1,1", "2,1,2"]);
     // Asked for this game with a level, the computer moves for X.

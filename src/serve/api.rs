@@ -319,6 +319,16 @@ impl ThinkRequest {
     }
 }
 
+/// Refuses a request naming (by `id`) a game other than the one in progress.
+fn check_game(game: Option<i64>, session: &Session) -> ApiResult<()> {
+    match game {
+        Some(id) if id != session.record().created_ms => Err(ApiError::conflict(
+            "this request was for another game: a new game has started",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// A move chosen by the engine.
 #[derive(Serialize)]
 struct ChoiceView {
@@ -361,14 +371,10 @@ async fn cpu(
     State(app): State<AppState>,
     Body(req): Body<ThinkRequest>,
 ) -> ApiResult<Json<CpuAnswer>> {
-    let asked = req.level()?;
+    let (asked, game) = (req.level()?, req.game);
     let search = app
         .with_session(move |session, _| {
-            if req.game.is_some_and(|id| id != session.record().created_ms) {
-                return Err(ApiError::conflict(
-                    "this request was for another game: a new game has started",
-                ));
-            }
+            check_game(game, session)?;
             let pos = session.position();
             if pos.is_over() {
                 return Err(ApiError::conflict("the game is over"));
@@ -431,9 +437,10 @@ async fn hint(
     State(app): State<AppState>,
     Body(req): Body<ThinkRequest>,
 ) -> ApiResult<Json<HintAnswer>> {
-    let asked = req.level()?;
+    let (asked, game) = (req.level()?, req.game);
     let search = app
         .with_session(move |session, _| {
+            check_game(game, session)?;
             if session.position().is_over() {
                 return Err(ApiError::conflict("the game is over"));
             }
