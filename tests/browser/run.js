@@ -534,6 +534,14 @@ test('desktop to phone width shows the last move\'s slice (issue 26, defect 7)',
   assert(await page.$('.cell.hint'), 'the hinted cell is on screen');
 });
 
+test('"Computer move" moves for a side played by a person', async (page) => {
+  await startGame(page, { game: 'qubic', moves: '1,1,1' });
+  const before = await moveCount(page);
+  await page.click('#btn-cpu');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n + 1, before, { timeout: 30000 });
+  assert(await page.isHidden('#error'), `no error: ${await page.textContent('#error')}`);
+});
+
 test('Connect Four move box takes columns from 1, never cells (issue 26, defect 8)', async (page) => {
   await newGame(page, 'connect4');
   await page.fill('#move-input', '4,0');

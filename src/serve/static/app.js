@@ -628,11 +628,15 @@ function scheduleComputer() {
   ui.cpuTimer = setTimeout(() => computerMove(), bothComputers ? computerSpeed() : 150);
 }
 
-async function computerMove() {
+// byHand: the "Computer move" button, which also moves for a side played by
+// a person (at the strongest level; the server asks for a level then).
+async function computerMove(byHand) {
   if (ui.thinking || ui.replay) return;
   setThinking(true);
   try {
-    const answer = await api('POST', '/games/current/cpu', { game: ui.game.id });
+    const body = { game: ui.game.id };
+    if (byHand && ui.game.players[ui.game.to_move === 'X' ? 0 : 1] === 'human') body.level = 'hard';
+    const answer = await api('POST', '/games/current/cpu', body);
     setThinking(false);
     if (answer.stopped) ui.paused = true;
     render(answer);
@@ -1101,7 +1105,7 @@ function bind() {
   $('#btn-undo').addEventListener('click', () => undoRedo('undo'));
   $('#btn-redo').addEventListener('click', () => undoRedo('redo'));
   $('#btn-hint').addEventListener('click', hint);
-  $('#btn-cpu').addEventListener('click', () => { ui.paused = false; computerMove(); });
+  $('#btn-cpu').addEventListener('click', () => { ui.paused = false; computerMove(true); });
   $('#btn-stop').addEventListener('click', stopThinking);
   $('#btn-resume').addEventListener('click', () => { ui.paused = false; scheduleComputer(); });
   $('#btn-records').addEventListener('click', openRecords);
