@@ -59,6 +59,8 @@ pub(crate) struct Board {
     stone: Vec<u8>,
     expanded: Vec<bool>,
     cell_lines: Vec<Vec<u32>>,
+    /// The most lines through one cell (dense boards; `u32::MAX` on sparse).
+    most_lines: u32,
     line_cells: Vec<u32>,
     counts: Vec<[u8; 2]>,
     line_keys: IdMap<(u64, u64), u32>,
@@ -114,6 +116,7 @@ impl Board {
             stone: Vec::new(),
             expanded: Vec::new(),
             cell_lines: Vec::new(),
+            most_lines: u32::MAX,
             line_cells: Vec::new(),
             counts: Vec::new(),
             line_keys: IdMap::default(),
@@ -146,6 +149,12 @@ impl Board {
                 b.cell_lines = (0..n as u64)
                     .map(|c| view.through(Cell(c)).to_vec())
                     .collect();
+                b.most_lines = b
+                    .cell_lines
+                    .iter()
+                    .map(|l| l.len() as u32)
+                    .max()
+                    .unwrap_or(0);
                 b.line_cells.reserve(view.len() * usize::from(k));
                 for l in 0..view.len() as u32 {
                     b.line_cells.extend_from_slice(view.cells(l));
@@ -295,6 +304,12 @@ impl Board {
     #[inline]
     pub fn counts(&self, l: u32) -> [u8; 2] {
         self.counts[l as usize]
+    }
+
+    /// The most lines through one cell of a dense board (`u32::MAX` on a
+    /// sparse one, whose lines are not all known).
+    pub fn most_lines_through(&self) -> u32 {
+        self.most_lines
     }
 
     /// Number of known lines.

@@ -24,8 +24,10 @@
 //! position share a key and are searched once.
 
 use super::canon::Canon;
+use super::children::{Children, Start};
 use super::expansions::Expansions;
 use super::pairing;
+use super::scores::Scores;
 use super::table::{Table, INF};
 use super::vcf::{self, Vcf};
 use crate::board::Board;
@@ -130,21 +132,6 @@ pub struct Counters {
     pub helper_threat_nodes: AtomicU64,
 }
 
-/// A child of a position: its move, key and the numbers it starts with
-/// when the table does not know it.
-#[derive(Clone, Copy, Debug)]
-struct Child {
-    cell: u32,
-    key: u64,
-    init: (u32, u32),
-}
-
-/// What a stone of the mover on a cell does to each line through it, by
-/// the line's stones: lines of the mover's only (grown) and of the other
-/// side's only (spoiled), indexed by their count.
-const GROW: [u32; 4] = [1, 4, 16, 64];
-const SPOIL: [u32; 4] = [0, 2, 8, 32];
-
 /// What the rules and the threat searches say about a position before its
 /// moves are searched.
 pub(crate) enum Expansion {
@@ -161,6 +148,8 @@ pub(crate) struct Search {
     /// The table, shared with the helpers.
     pub table: Arc<Table>,
     pub vcf: Vcf,
+    /// The move order's scores of the board's cells.
+    scores: Scores,
     /// The moves left by expansions already done.
     expansions: Expansions,
     pub attacker: Player,
@@ -213,6 +202,7 @@ impl Search {
         let cells = board.cell_count();
         let expansions = Expansions::new(table.bytes() / 16, cells);
         Search {
+            scores: Scores::new(&board),
             board,
             canon,
             table,
@@ -240,6 +230,7 @@ impl Search {
     pub fn make(&mut self, cell: u32) {
         let me = self.board.to_move();
         self.board.make(cell);
+        self.scores.placed(&self.board, cell, me);
         self.canon.toggle(cell, me);
     }
 
@@ -247,6 +238,7 @@ impl Search {
     pub fn unmake(&mut self, cell: u32) {
         self.board.unmake();
         let me = self.board.to_move();
+        self.scores.removed(&self.board, cell, me);
         self.canon.toggle(cell, me);
     }
 
@@ -420,77 +412,23 @@ impl Search {
     }
 
     /// How much a stone of the side to move on `cell` does to the lines
-    /// through it (see [`GROW`]).
+    /// through it (see `scores.rs`).
     pub(crate) fn move_score(&self, cell: u32) -> u32 {
-        let me = self.board.to_move().index();
-        let mut score = 0;
-        for &l in self.board.lines_of(cell) {
-            let c = self.board.counts(l);
-            let (mine, theirs) = (usize::from(c[me]), usize::from(c[1 - me]));
-            if theirs == 0 {
-                score += GROW[mine.min(3)];
-            } else if mine == 0 {
-                score += SPOIL[theirs.min(3)];
-            }
-        }
-        score
-    }
-
-    /// A child of rank `index` in the static order (a helper thread moves
-    /// it one place down or not, by its key and the helper's seed: on
-    /// 4^4 after two moves, 0.8 times the time of moving it 0 to 3 places).
-    fn child(&self, index: usize, cell: u32, key: u64) -> Child {
-        let jitter = if self.seed == 0 {
-            0
-        } else {
-            ((key ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63) as u32
-        };
-        let rank = index as u32 + jitter;
-        Child {
-            cell,
-            key,
-            init: (1, 1 + rank * self.tuning.order_step),
-        }
+        self.scores.get(self.board.to_move(), cell)
     }
 
     /// The moves of an expansion as children, one per symmetry class, the
-    /// strongest by [`Search::move_score`] first: a child's starting proof
-    /// number for the mover grows with its rank.
-    fn children(&self, moves: Vec<u32>) -> Vec<Child> {
-        let me = self.board.to_move();
-        let salt = self.salt();
-        let mut scored: Vec<(u32, u32)> =
-            moves.into_iter().map(|c| (self.move_score(c), c)).collect();
-        scored.sort_unstable_by_key(|&(s, c)| (std::cmp::Reverse(s), c));
-        let mut out: Vec<Child> = Vec::with_capacity(scored.len());
-        // Keys seen, in an open-addressing set twice the moves' size (so
-        // symmetric images are dropped without comparing every pair).
-        let size = (scored.len() * 2).next_power_of_two();
-        let mut seen = vec![0u64; size];
-        let cells: Vec<u32> = scored.iter().map(|&(_, c)| c).collect();
-        let mut keys = Vec::with_capacity(cells.len());
-        self.canon.keys_with(&cells, me, &mut keys);
-        for (cell, key) in cells.into_iter().zip(keys) {
-            let key = key ^ salt;
-            // 0 marks an empty slot; a key of 0 is looked for among the
-            // children instead.
-            let mut at = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (size - 1);
-            let fresh = loop {
-                match seen[at] {
-                    0 if key != 0 => {
-                        seen[at] = key;
-                        break true;
-                    }
-                    k if k == key => break false,
-                    _ if key == 0 => break !out.iter().any(|c| c.key == 0),
-                    _ => at = (at + 1) & (size - 1),
-                }
-            };
-            if fresh {
-                out.push(self.child(out.len(), cell, key));
-            }
-        }
-        out
+    /// strongest by [`Search::move_score`] first (`children.rs`): a
+    /// child's starting proof number for the mover grows with its rank.
+    fn children(&self, moves: Vec<u32>) -> Children {
+        let start = Start {
+            seed: self.seed,
+            step: self.tuning.order_step,
+            salt: self.salt(),
+            mover: self.board.to_move(),
+        };
+        let scored = moves.into_iter().map(|c| (self.move_score(c), c));
+        Children::new(scored, &self.canon, start)
     }
 
     fn tick(&mut self) {
@@ -575,7 +513,7 @@ impl Search {
             }
             Expansion::Moves(m) => m,
         };
-        let children = self.children(moves);
+        let mut children = self.children(moves);
         // Children are read from the table a batch at a time, strongest
         // first (see [`Tuning::probe_batch`]).
         let reverse = self.seed != 0
@@ -589,7 +527,7 @@ impl Search {
             self.tuning.probe_batch as usize
         };
         let mut numbers: Vec<(u32, u32)> = Vec::with_capacity(children.len().min(batch));
-        self.probe(&children, &mut numbers, batch);
+        self.probe(&mut children, &mut numbers, batch);
         let (mut phi, mut delta);
         loop {
             let mut best = 0;
@@ -608,12 +546,13 @@ impl Search {
             // The children not read yet count with the numbers they start
             // with: a proof number of 1 each, and the first of them the
             // smallest delta (their deltas grow with rank).
-            if let Some(next) = children.get(numbers.len()) {
+            if numbers.len() < children.len() {
                 sum_phi += (children.len() - numbers.len()) as u64;
-                let (_, next_delta) = next.init;
+                children.make_first(numbers.len() + 1, &self.canon);
+                let (_, next_delta) = children.made()[numbers.len()].init;
                 if next_delta < min_delta {
                     let more = numbers.len().max(1);
-                    self.probe(&children, &mut numbers, more);
+                    self.probe(&mut children, &mut numbers, more);
                     continue;
                 }
                 second = second.min(next_delta);
@@ -655,7 +594,7 @@ impl Search {
             let (cphi, _) = numbers[best];
             let child_th_phi = (u64::from(th_delta) - u64::from(delta) + u64::from(cphi))
                 .min(u64::from(INF)) as u32;
-            let cell = children[best].cell;
+            let cell = children.made()[best].cell;
             self.make(cell);
             self.depth += 1;
             numbers[best] = self.mid(child_th_phi, child_th_delta);
@@ -669,8 +608,10 @@ impl Search {
     /// Reads the numbers of up to `more` further children from the table
     /// (their starting numbers where it has none), fetching their buckets
     /// ahead together.
-    fn probe(&self, children: &[Child], numbers: &mut Vec<(u32, u32)>, more: usize) {
-        let next = &children[numbers.len()..children.len().min(numbers.len() + more)];
+    fn probe(&self, children: &mut Children, numbers: &mut Vec<(u32, u32)>, more: usize) {
+        children.make_first(numbers.len() + more, &self.canon);
+        let made = children.made();
+        let next = &made[numbers.len()..made.len().min(numbers.len() + more)];
         for c in next {
             self.table.prefetch(c.key);
         }

@@ -19,11 +19,13 @@
 
 mod canon;
 mod checkpoint;
+mod children;
 mod dfpn;
 mod expansions;
 mod extract;
 mod pairing;
 mod prefetch;
+mod scores;
 mod split;
 mod table;
 mod vcf;

@@ -25,19 +25,25 @@ pub(crate) fn find(board: &Board, attacker: Player) -> Option<Vec<u32>> {
     }
     let defender = attacker.other();
     let k = u32::from(board.k());
+    let empties = board.empties();
+    // Each defender stone kills at most the lines through one cell: with
+    // too few of them, too many lines are live (4^5: 3,376 lines, 1,024
+    // cells) and no line need be read.
+    let stones = board.cell_count() as u64 - empties;
+    let killed = (stones / 2 + 1).saturating_mul(u64::from(board.most_lines_through()));
+    if 2 * (board.line_total() as u64).saturating_sub(killed) > empties {
+        return None;
+    }
     let mut live = Vec::new();
     for l in 0..board.line_total() as u32 {
         let counts = board.counts(l);
         if counts[defender.index()] > 0 {
             continue;
         }
-        if u32::from(counts[attacker.index()]) + 2 > k {
+        live.push(l);
+        if u32::from(counts[attacker.index()]) + 2 > k || 2 * live.len() as u64 > empties {
             return None;
         }
-        live.push(l);
-    }
-    if 2 * live.len() as u64 > board.empties() {
-        return None;
     }
     // Left side: two slots per live line; right side: cells.
     let slots = 2 * live.len();
