@@ -309,7 +309,10 @@ impl Board {
             after[p.index()] += 1;
             complete |= after[p.index()] == k;
             self.counts[l as usize] = after;
-            self.relist(l, before, after);
+            let (was, is) = (lists_of(before, k), lists_of(after, k));
+            if was != is {
+                self.relist(l, was, is);
+            }
         }
         complete
     }
@@ -318,25 +321,23 @@ impl Board {
     pub fn undo(&mut self, c: usize, p: Player) {
         self.stones[p.index() * self.words + c / 64] &= !(1 << (c % 64));
         self.filled -= 1;
+        let k = self.lines.k as u8;
         for i in self.lines.start[c]..self.lines.start[c + 1] {
             let l = self.lines.through[i as usize];
             let before = self.counts[l as usize];
             let mut after = before;
             after[p.index()] -= 1;
             self.counts[l as usize] = after;
-            self.relist(l, before, after);
+            let (was, is) = (lists_of(before, k), lists_of(after, k));
+            if was != is {
+                self.relist(l, was, is);
+            }
         }
     }
 
-    /// Moves line `l` into or out of the sides' lists as its counts went
-    /// from `before` to `after`.
-    #[inline]
-    fn relist(&mut self, l: u32, before: [u8; 2], after: [u8; 2]) {
-        let k = self.lines.k as u8;
-        let (was, is) = (lists_of(before, k), lists_of(after, k));
-        if was == is {
-            return;
-        }
+    /// Moves line `l` into or out of the lists as the lists it belongs in
+    /// went from `was` to `is` (see [`lists_of`]).
+    fn relist(&mut self, l: u32, was: u8, is: u8) {
         let mut changed = was ^ is;
         while changed != 0 {
             let bit = changed.trailing_zeros() as usize;
