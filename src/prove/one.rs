@@ -64,7 +64,7 @@ pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>) -> Result<bool, String> {
         return Ok(false);
     }
     let t = std::time::Instant::now();
-    let cert = solve::certificate(&mut solved)?;
+    let cert = solve::certificate(&mut solved, true)?;
     solve::save_certificate(&cert, path, "built", t)?;
     Ok(true)
 }

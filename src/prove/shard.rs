@@ -111,7 +111,7 @@ pub fn run_shard(job: &ShardJob, stop: &Arc<AtomicBool>) -> Result<bool, String>
             open.push(u);
             continue;
         };
-        let cert = certificate(&mut solved).map_err(|e| format!("{name}: {e}"))?;
+        let cert = certificate(&mut solved, false).map_err(|e| format!("{name}: {e}"))?;
         debug_assert_eq!(cert.value, value);
         cert.save(&proof)
             .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;

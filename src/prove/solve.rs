@@ -11,7 +11,7 @@ use hypertac_ai::Budget;
 use hypertac_core::Position;
 use hypertac_proof::{Certificate, Value};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -133,12 +133,28 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
 ///
 /// # Errors
 /// The value is unknown, or (a bug) the walk found a hole.
-pub fn certificate(solved: &mut Solved) -> Result<Certificate, String> {
+pub fn certificate(solved: &mut Solved, watch: bool) -> Result<Certificate, String> {
     let seconds = solved.elapsed.as_secs_f64();
-    solved
+    let counters = solved.prover.counters();
+    let start = Instant::now();
+    let watcher = watch.then(|| {
+        Watcher::show(move || {
+            format!(
+                "building the certificate: {} positions walked, {} entries, {:.0} s",
+                counters.walked.load(Ordering::Relaxed),
+                counters.entries.load(Ordering::Relaxed),
+                start.elapsed().as_secs_f64()
+            )
+        })
+    });
+    let cert = solved
         .prover
         .proof_file(concat!("hypertac ", env!("CARGO_PKG_VERSION")), seconds)
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string());
+    if let Some(w) = watcher {
+        w.finish();
+    }
+    cert
 }
 
 /// Writes `cert` to `path` and prints its line: `proof: PATH (N entries,

@@ -130,6 +130,10 @@ pub struct Counters {
     pub helper_nodes: AtomicU64,
     /// Positions visited by the helper threads' threat-sequence searches.
     pub helper_threat_nodes: AtomicU64,
+    /// Positions the certificate's walk has entered (`extract.rs`).
+    pub walked: AtomicU64,
+    /// Entries the certificate's walk has written so far.
+    pub entries: AtomicU64,
 }
 
 /// What the rules and the threat searches say about a position before its

@@ -20,6 +20,7 @@ use hypertac_core::{Player, Rules};
 use hypertac_proof::{Forced, Oracle, SequenceLimits};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::Ordering;
 
 /// The walk's set of positions seen. Its keys are hashes already, so the
 /// set mixes them with one multiplication rather than a keyed hash.
@@ -127,6 +128,10 @@ impl Walk {
         if s.board.result().is_some() || !self.seen.insert(s.key()) {
             return Ok(());
         }
+        s.counters.walked.fetch_add(1, Ordering::Relaxed);
+        s.counters
+            .entries
+            .store(self.out.len() as u64, Ordering::Relaxed);
         if me == self.winner {
             if s.board.two_threats(me).1 > 0 {
                 return Ok(());
