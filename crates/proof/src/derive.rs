@@ -22,7 +22,7 @@
 
 use crate::board::{Board, Lines};
 use hypertac_core::{Player, Rules};
-use std::collections::HashSet;
+use crate::verify::KeySet;
 use std::sync::Arc;
 
 /// What the rules alone decide in a position with `p` to move.
@@ -114,7 +114,7 @@ pub(crate) fn threat_sequence(
         nodes: limits.nodes,
         depth: limits.depth,
         scratch: Vec::new(),
-        failed: HashSet::new(),
+        failed: KeySet::default(),
     };
     search.level(board, 0)
 }
@@ -124,7 +124,8 @@ struct Sequence {
     nodes: u32,
     depth: u32,
     scratch: Vec<usize>,
-    failed: HashSet<Box<[u64]>>,
+    /// Levels that failed, by their stones (hashed as `verify.rs` does).
+    failed: KeySet,
 }
 
 impl Sequence {

@@ -224,7 +224,7 @@ impl Hasher for KeyHasher {
 }
 
 pub(crate) type KeyMap<V> = HashMap<Box<[u64]>, V, BuildHasherDefault<KeyHasher>>;
-type KeySet = HashSet<Box<[u64]>, BuildHasherDefault<KeyHasher>>;
+pub(crate) type KeySet = HashSet<Box<[u64]>, BuildHasherDefault<KeyHasher>>;
 
 /// A section's entries by canonical position: entry index and the move in the canonical frame.
 pub(crate) fn entry_table(
