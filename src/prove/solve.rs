@@ -157,6 +157,38 @@ pub fn certificate(solved: &mut Solved, watch: bool) -> Result<Certificate, Stri
     cert
 }
 
+/// Has the certificate's walk save its progress to `path` every minute
+/// (or ten times as long as a save takes), going on from the walk saved
+/// there if there is one (and saying so).
+///
+/// # Errors
+/// The file exists but cannot be read, or is not a walk of this position.
+pub fn resume_or_save_walk(prover: &mut Prover, path: &Path) -> Result<(), String> {
+    match std::fs::File::open(path) {
+        Ok(f) => {
+            let mut r = std::io::BufReader::new(f);
+            let n = prover
+                .resume_walk(&mut r)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            println!(
+                "certificate walk resumed from {}: {n} entries",
+                path.display()
+            );
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    }
+    let path = path.to_path_buf();
+    prover.save_walk(
+        CHECKPOINT_EVERY,
+        Box::new(move |write| {
+            atomic_file::write_with(&path, |w| write(w))
+                .map_err(|e| format!("cannot write the walk's save {}: {e}", path.display()))
+        }),
+    );
+    Ok(())
+}
+
 /// Writes `cert` to `path` and prints its line: `proof: PATH (N entries,
 /// B bytes, VERB in S s)`, S counted from `since`.
 ///

@@ -314,3 +314,63 @@ fn threads_on_one_table_agree_with_minimax_and_their_certificates_verify() {
     let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.value, Value::Win(Player::X));
 }
+
+/// A certificate walk stopped by a failing save goes on from that save in
+/// a new prover (the process restarted): it walks less than a whole walk,
+/// and the certificate it writes is accepted.
+#[test]
+fn a_stopped_certificate_walk_goes_on_from_its_save() {
+    use std::sync::atomic::Ordering;
+    use std::sync::{Arc, Mutex};
+    let pos = Position::from_moves(
+        Rules::preset("qubic").unwrap(),
+        &hypertac_core::notation::parse_move_list(
+            Rules::preset("qubic").unwrap().shape(),
+            "0,0,0;3,3,1",
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    // The whole walk, for its size.
+    let (_, mut whole) = prove(&pos);
+    whole.proof_file("test", 0.0).unwrap();
+    let all = whole.counters().walked.load(Ordering::Relaxed);
+    // A walk whose third save fails: it stops there.
+    let (_, mut first) = prove(&pos);
+    let saves: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
+    let kept = saves.clone();
+    first.save_walk(
+        std::time::Duration::ZERO,
+        Box::new(move |write| {
+            let mut bytes = Vec::new();
+            write(&mut bytes).map_err(|e| e.to_string())?;
+            let mut kept = kept.lock().unwrap();
+            kept.push(bytes);
+            if kept.len() == 3 {
+                return Err("stopped here".into());
+            }
+            Ok(())
+        }),
+    );
+    let e = first.proof_file("test", 0.0).unwrap_err();
+    assert!(e.to_string().contains("stopped here"), "{e}");
+    let before = first.counters().walked.load(Ordering::Relaxed);
+    let save = saves.lock().unwrap()[2].clone();
+    // A new prover, as after a restart, goes on from the last save.
+    let (v, mut second) = prove(&pos);
+    let entries = second.resume_walk(&mut save.as_slice()).unwrap();
+    assert!(entries > 0);
+    let cert = second.proof_file("test", 0.0).unwrap();
+    let after = second.counters().walked.load(Ordering::Relaxed);
+    let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Verdict::Win(Player::X), v);
+    assert_eq!(report.value, Value::Win(Player::X));
+    assert!(
+        before >= 2048 && after < all,
+        "whole {all}, stopped at {before}, then {after}"
+    );
+    // A save of another position is refused.
+    let other = Position::new(Rules::preset("qubic").unwrap());
+    let mut p = Prover::new(&other, 8 << 20).unwrap();
+    assert!(p.resume_walk(&mut save.as_slice()).is_err());
+}

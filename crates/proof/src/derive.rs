@@ -21,8 +21,8 @@
 //!   the last detail.
 
 use crate::board::{Board, Lines};
-use hypertac_core::{Player, Rules};
 use crate::verify::KeySet;
+use hypertac_core::{Player, Rules};
 use std::sync::Arc;
 
 /// What the rules alone decide in a position with `p` to move.

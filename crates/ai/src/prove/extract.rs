@@ -15,6 +15,7 @@
 use super::dfpn::{legal_moves, Search};
 use super::pairing;
 use super::table::INF;
+use super::walkfile::WalkState;
 use crate::Budget;
 use hypertac_core::{Player, Rules};
 use hypertac_proof::{Forced, Oracle, SequenceLimits};
@@ -89,6 +90,8 @@ pub(crate) fn entries(
     rules: &Rules,
     winner: Player,
     derive: Option<SequenceLimits>,
+    saves: Option<&mut WalkSaves>,
+    resume: Option<WalkState>,
 ) -> Result<Vec<Entry>, String> {
     let oracle = match derive {
         Some(limits) => {
@@ -108,31 +111,130 @@ pub(crate) fn entries(
         winner,
         seen: Seen::default(),
         out: Vec::new(),
+        keys: Vec::new(),
+        known: Known::default(),
+        path: Vec::new(),
         oracle,
+        saves,
     };
+    if let Some(state) = resume {
+        walk.seen.extend(state.finished);
+        for (key, e) in state.entries {
+            walk.known.insert(key, walk.out.len());
+            walk.keys.push(key);
+            walk.out.push(e);
+        }
+    }
     walk.node(search)?;
     Ok(walk.out)
 }
 
-struct Walk {
+/// Entries' places in the walk's output, by the key of their position.
+type Known = std::collections::HashMap<u64, usize, BuildHasherDefault<KeyHasher>>;
+
+/// Saves of a certificate walk that may stop before it ends
+/// (`walkfile.rs`): a walk resumed from its last save writes the same
+/// certificate's worth of entries without walking again what it finished.
+pub struct WalkSaves {
+    /// Where a save goes (as a search checkpoint's).
+    pub sink: super::CheckpointSink,
+    /// The position, as the saves name it.
+    pub id: String,
+    /// Time between saves.
+    pub every: std::time::Duration,
+    /// When the next save is due.
+    pub next: std::time::Instant,
+    /// The section being walked (which the saves name).
+    pub section: u32,
+}
+
+struct Walk<'a> {
     winner: Player,
     seen: Seen,
     out: Vec<Entry>,
+    /// The key of each entry's position.
+    keys: Vec<u64>,
+    /// Entries of a resumed walk, by key: their moves are played again.
+    known: Known,
+    /// Keys of the positions entered and not yet left (not finished).
+    path: Vec<u64>,
     /// The checker's derivations, on a board kept in step with the search's.
     oracle: Option<Oracle>,
+    saves: Option<&'a mut WalkSaves>,
 }
 
-impl Walk {
+impl Walk<'_> {
     fn node(&mut self, s: &mut Search) -> Result<(), String> {
-        let me = s.board.to_move();
-        if s.board.result().is_some() || !self.seen.insert(s.key()) {
+        let key = s.key();
+        if s.board.result().is_some() || !self.seen.insert(key) {
             return Ok(());
         }
-        s.counters.walked.fetch_add(1, Ordering::Relaxed);
+        let walked = s.counters.walked.fetch_add(1, Ordering::Relaxed);
         s.counters
             .entries
             .store(self.out.len() as u64, Ordering::Relaxed);
+        if walked.is_multiple_of(1024) {
+            self.save_if_due()?;
+        }
+        self.path.push(key);
+        let r = self.enter(s, key);
+        self.path.pop();
+        r
+    }
+
+    /// Writes the walk's progress when a save is due: the positions seen
+    /// less those on the path (entered, not finished), and the entries.
+    fn save_if_due(&mut self) -> Result<(), String> {
+        let Some(saves) = self.saves.as_mut() else {
+            return Ok(());
+        };
+        if std::time::Instant::now() < saves.next {
+            return Ok(());
+        }
+        let began = std::time::Instant::now();
+        let on_path: Seen = self.path.iter().copied().collect();
+        let state = WalkState {
+            section: saves.section,
+            finished: self
+                .seen
+                .iter()
+                .copied()
+                .filter(|k| !on_path.contains(k))
+                .collect(),
+            entries: self
+                .keys
+                .iter()
+                .copied()
+                .zip(self.out.iter().cloned())
+                .collect(),
+        };
+        let id = &saves.id;
+        (saves.sink)(&mut |w| super::walkfile::write(w, id, &state))?;
+        saves.next = std::time::Instant::now() + saves.every.max(began.elapsed() * 10);
+        Ok(())
+    }
+
+    /// Pushes an entry for the current position (key `key`).
+    fn push(&mut self, key: u64, e: Entry) {
+        self.keys.push(key);
+        self.out.push(e);
+    }
+
+    fn enter(&mut self, s: &mut Search, key: u64) -> Result<(), String> {
+        let me = s.board.to_move();
         if me == self.winner {
+            // A resumed walk plays its entry's move again (a pairing
+            // entry has nothing below it).
+            if let Some(&i) = self.known.get(&key) {
+                if self.out[i].pairs.is_some() {
+                    return Ok(());
+                }
+                let mv = self.out[i].mv;
+                self.make(s, mv, me);
+                let r = self.after_move(s);
+                self.unmake(s, mv, me);
+                return r;
+            }
             if s.board.two_threats(me).1 > 0 {
                 return Ok(());
             }
@@ -152,11 +254,11 @@ impl Walk {
                 Some(c) => c,
                 None if self.oracle.is_some() && me != s.attacker => {
                     if let Some(e) = pairing_entry(s) {
-                        self.out.push(e);
+                        self.push(key, e);
                         return Ok(());
                     }
                     let c = self.strategic_move(s)?;
-                    self.out.push(entry(s, c));
+                    self.push(key, entry(s, c));
                     c
                 }
                 None => {
@@ -164,7 +266,7 @@ impl Walk {
                         true => self.strategic_move(s)?,
                         false => best_move(s)?,
                     };
-                    self.out.push(entry(s, c));
+                    self.push(key, entry(s, c));
                     c
                 }
             };

@@ -30,13 +30,15 @@ mod split;
 mod table;
 mod vcf;
 mod verdict;
+mod walkfile;
 
 pub use checkpoint::CheckpointSink;
 pub use dfpn::{Counters, Tuning};
-pub use extract::Entry;
+pub use extract::{Entry, WalkSaves};
 pub use split::Split;
 pub(crate) use vcf::Vcf;
 pub use verdict::{ProveError, Verdict};
+pub use walkfile::WalkState;
 
 use crate::board::Board;
 use crate::Budget;
@@ -76,6 +78,10 @@ pub struct Prover {
     root: Position,
     /// Answers to "can X win?" and "can O win?" (by player index).
     answers: [Answer; 2],
+    /// Saves of the certificate's walk, if asked for ([`Prover::save_walk`]).
+    walk_saves: Option<WalkSaves>,
+    /// A saved walk to go on from ([`Prover::resume_walk`]).
+    walk_resume: Option<WalkState>,
 }
 
 impl Prover {
@@ -124,6 +130,8 @@ impl Prover {
             search,
             root: pos.clone(),
             answers: [Answer::Open; 2],
+            walk_saves: None,
+            walk_resume: None,
         })
     }
 
@@ -290,11 +298,30 @@ impl Prover {
         };
         let _ = me;
         let mut out = Vec::new();
-        for (player, attacker, win) in sections {
+        for (section, (player, attacker, win)) in sections.into_iter().enumerate() {
             self.search.attacker = attacker;
             let rules = self.root.rules().clone();
-            let entries =
-                extract::entries(&mut self.search, &rules, player, derive).map_err(ProveError)?;
+            let mut saves = self.walk_saves.take();
+            if let Some(sv) = saves.as_mut() {
+                sv.section = section as u32;
+            }
+            let resume = match self.walk_resume.take() {
+                Some(r) if r.section == section as u32 => Some(r),
+                other => {
+                    self.walk_resume = other;
+                    None
+                }
+            };
+            let entries = extract::entries(
+                &mut self.search,
+                &rules,
+                player,
+                derive,
+                saves.as_mut(),
+                resume,
+            );
+            self.walk_saves = saves;
+            let entries = entries.map_err(ProveError)?;
             out.push(Strategy {
                 player,
                 win,
@@ -375,6 +402,33 @@ impl Prover {
             sink,
             error: None,
         });
+    }
+
+    /// Has the certificate's walk ([`Prover::certificate`] and
+    /// [`Prover::proof_file`]) save its progress through `sink` every
+    /// `every` (`walkfile.rs`), so that a walk stopped at any time goes on
+    /// from its last save ([`Prover::resume_walk`]).
+    pub fn save_walk(&mut self, every: std::time::Duration, sink: CheckpointSink) {
+        self.walk_saves = Some(WalkSaves {
+            sink,
+            id: self.identity(),
+            every,
+            next: std::time::Instant::now() + every,
+            section: 0,
+        });
+    }
+
+    /// Goes on from a walk saved by [`Prover::save_walk`] for this position;
+    /// returns the entries it holds.
+    ///
+    /// # Errors
+    /// A file that is not such a save, or of another position.
+    pub fn resume_walk(&mut self, r: &mut dyn Read) -> Result<usize, ProveError> {
+        let words = self.root.rules().shape().cell_count().div_ceil(64) as usize;
+        let state = walkfile::read(r, &self.identity(), words).map_err(ProveError)?;
+        let n = state.entries.len();
+        self.walk_resume = Some(state);
+        Ok(n)
     }
 
     /// The message of an automatic save that failed (the search stopped there).

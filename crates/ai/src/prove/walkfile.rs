@@ -1,0 +1,232 @@
+//! The certificate walk's own checkpoint: what a walk stopped at any time
+//! needs to go on (`extract.rs`).
+//!
+//! A walk enters every position the winner's strategy reaches; a position
+//! it has left is finished, with the entries below it written. So a saved
+//! walk is the keys of the finished positions and the entries so far, each
+//! with the key of the position it answers. Walking again from the root,
+//! a finished position is passed over, and a position that already has an
+//! entry plays that entry's move instead of choosing again.
+//!
+//! ```text
+//! magic (16 bytes), id length (u32), id (the rules and root moves),
+//! section (u32: which section of the certificate),
+//! finished: count (u64), keys (u64 each),
+//! entries: count (u64), each: key (u64), move (u32), words (u32),
+//!   X's words, O's words (u64 each), pairs (u32 count, u32::MAX: none),
+//!   the pairs' cells (u32 each)
+//! ```
+//! All little-endian. A file that does not parse, or names another
+//! position, is refused with a message.
+
+use super::extract::Entry;
+use std::io::{self, Read, Write};
+
+const MAGIC: &[u8; 16] = b"hypertac-walk-1\n";
+
+/// A walk's progress (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WalkState {
+    /// Which section of the certificate is being walked.
+    pub section: u32,
+    /// Keys of the positions whose walk is finished.
+    pub finished: Vec<u64>,
+    /// The entries so far, each with the key of its position.
+    pub entries: Vec<(u64, Entry)>,
+}
+
+/// Writes `state` for the position named `id`.
+pub(crate) fn write(w: &mut dyn Write, id: &str, state: &WalkState) -> io::Result<()> {
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&(id.len() as u32).to_le_bytes());
+    out.extend_from_slice(id.as_bytes());
+    out.extend_from_slice(&state.section.to_le_bytes());
+    out.extend_from_slice(&(state.finished.len() as u64).to_le_bytes());
+    for k in &state.finished {
+        out.extend_from_slice(&k.to_le_bytes());
+    }
+    out.extend_from_slice(&(state.entries.len() as u64).to_le_bytes());
+    for (key, e) in &state.entries {
+        out.extend_from_slice(&key.to_le_bytes());
+        out.extend_from_slice(&e.mv.to_le_bytes());
+        out.extend_from_slice(&(e.x.len() as u32).to_le_bytes());
+        for word in e.x.iter().chain(&e.o) {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        match &e.pairs {
+            None => out.extend_from_slice(&u32::MAX.to_le_bytes()),
+            Some(p) => {
+                out.extend_from_slice(&(p.len() as u32).to_le_bytes());
+                for c in p {
+                    out.extend_from_slice(&c.to_le_bytes());
+                }
+            }
+        }
+        if out.len() >= 1 << 20 {
+            w.write_all(&out)?;
+            out.clear();
+        }
+    }
+    w.write_all(&out)?;
+    w.flush()
+}
+
+/// Reads what [`write`] wrote for the position named `id`, on a board of
+/// `words` words a side.
+pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState, String> {
+    let mut magic = [0u8; 16];
+    r.read_exact(&mut magic)
+        .map_err(|_| "not a walk file: too short".to_string())?;
+    if &magic != MAGIC {
+        return Err("not a walk file: wrong magic".into());
+    }
+    let mut src = Source { r };
+    let len = src.u32()? as usize;
+    if len != id.len() {
+        return Err("the walk file is of another game or position".into());
+    }
+    let stored = src.bytes(len)?;
+    if stored != id.as_bytes() {
+        return Err(format!(
+            "the walk file is of another game or position: {}",
+            String::from_utf8_lossy(&stored)
+        ));
+    }
+    let section = src.u32()?;
+    let n = src.u64()?;
+    let mut finished = Vec::new();
+    for _ in 0..n {
+        finished.push(src.u64()?);
+    }
+    let n = src.u64()?;
+    let mut entries = Vec::new();
+    for _ in 0..n {
+        let key = src.u64()?;
+        let mv = src.u32()?;
+        if src.u32()? as usize != words {
+            return Err("the walk file is of another board size".into());
+        }
+        let mut x = Vec::with_capacity(words);
+        let mut o = Vec::with_capacity(words);
+        for _ in 0..words {
+            x.push(src.u64()?);
+        }
+        for _ in 0..words {
+            o.push(src.u64()?);
+        }
+        let pairs = match src.u32()? {
+            u32::MAX => None,
+            count if count as usize > 64 * words => {
+                return Err("not a walk file: too many pairs".into())
+            }
+            count => Some(
+                (0..count)
+                    .map(|_| src.u32())
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
+        entries.push((key, Entry { x, o, mv, pairs }));
+    }
+    let mut rest = [0u8; 1];
+    if r_is_done(src.r, &mut rest) {
+        Ok(WalkState {
+            section,
+            finished,
+            entries,
+        })
+    } else {
+        Err("not a walk file: bytes after the end".into())
+    }
+}
+
+fn r_is_done(r: &mut dyn Read, buf: &mut [u8; 1]) -> bool {
+    matches!(r.read(buf), Ok(0))
+}
+
+/// Reads little-endian numbers; a short read is a clear error, and counts
+/// never allocate ahead of the bytes that back them.
+struct Source<'a> {
+    r: &'a mut dyn Read,
+}
+
+impl Source<'_> {
+    fn bytes(&mut self, n: usize) -> Result<Vec<u8>, String> {
+        let mut b = Vec::new();
+        self.r
+            .take(n as u64)
+            .read_to_end(&mut b)
+            .map_err(|e| format!("cannot read the walk file: {e}"))?;
+        if b.len() != n {
+            return Err("not a walk file: cut short".into());
+        }
+        Ok(b)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.bytes(4)?;
+        Ok(u32::from_le_bytes(b.try_into().expect("4 bytes")))
+    }
+
+    fn u64(&mut self) -> Result<u64, String> {
+        let b = self.bytes(8)?;
+        Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> WalkState {
+        WalkState {
+            section: 1,
+            finished: vec![3, u64::MAX, 0],
+            entries: vec![
+                (
+                    7,
+                    Entry {
+                        x: vec![1, 2],
+                        o: vec![4, 8],
+                        mv: 70,
+                        pairs: None,
+                    },
+                ),
+                (
+                    9,
+                    Entry {
+                        x: vec![0, 0],
+                        o: vec![1, 0],
+                        mv: 5,
+                        pairs: Some(vec![1, 2, 3, 4]),
+                    },
+                ),
+            ],
+        }
+    }
+
+    #[test]
+    fn reads_what_it_wrote_and_refuses_the_rest() {
+        let mut bytes = Vec::new();
+        write(&mut bytes, "4x4x4x4x4 k4 : ", &state()).unwrap();
+        let back = read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2).unwrap();
+        assert_eq!(back, state());
+        // Another position, another board, every cut and a byte too many.
+        assert!(read(&mut bytes.as_slice(), "4x4x4 k4 : ", 2)
+            .unwrap_err()
+            .contains("another game"));
+        assert!(read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 3).is_err());
+        let mut refused = 0;
+        for cut in 0..bytes.len() {
+            assert!(read(&mut &bytes[..cut], "4x4x4x4x4 k4 : ", 2).is_err());
+            refused += 1;
+        }
+        assert_eq!(refused, bytes.len());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(read(&mut longer.as_slice(), "4x4x4x4x4 k4 : ", 2).is_err());
+        // A count of billions with no bytes behind it fails, not allocates.
+        let mut huge = bytes[..16 + 4 + 15 + 4].to_vec();
+        huge.extend_from_slice(&u64::MAX.to_le_bytes());
+        assert!(read(&mut huge.as_slice(), "4x4x4x4x4 k4 : ", 2).is_err());
+    }
+}
