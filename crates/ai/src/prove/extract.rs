@@ -354,7 +354,12 @@ impl Walk<'_> {
         // A table move's replies that need an entry usually need more below
         // them; a two-step move's need exactly one each.
         let mut bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
-        for &c in probe.iter().take(MAX_TWO_STEP) {
+        let two_steps = if s.board.cell_count() > TWO_STEP_MAX_CELLS {
+            0
+        } else {
+            MAX_TWO_STEP
+        };
+        for &c in probe.iter().take(two_steps) {
             if let Some(cost) = self.two_step(s, c, bound) {
                 best = (cost, Some(c));
                 bound = cost;
@@ -601,6 +606,12 @@ fn sequence_move(s: &mut Search) -> Option<u32> {
 const MAX_CANDIDATES: usize = 8;
 /// Most moves [`Walk::strategic_move`] tries as two-step moves.
 const MAX_TWO_STEP: usize = 16;
+/// Boards of more cells try no two-step moves: a position of 4^5 has up to
+/// 1,000 replies, each tried against up to [`MAX_PROBES`] settling
+/// answers, and that was 89% of the walk's time (`perf record`, 2026-11-26),
+/// for a few entries fewer (Qubic: 2,930 against 3,084 before two-step
+/// moves). Qubic and 4^4 keep them.
+const TWO_STEP_MAX_CELLS: usize = 256;
 /// How many entries one reply needing an entry after a table move counts
 /// for, against a two-step move.
 const TWO_STEP_WEIGHT: usize = 2;
