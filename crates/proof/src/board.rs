@@ -437,7 +437,7 @@ mod tests {
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
                 let free: Vec<usize> = (0..b.lines.cells()).filter(|&c| b.is_playable(c)).collect();
-                if !played.is_empty() && (rng % 3 == 0 || free.is_empty()) {
+                if !played.is_empty() && (rng.is_multiple_of(3) || free.is_empty()) {
                     let (c, p) = played.pop().unwrap();
                     b.undo(c, p);
                 } else if !free.is_empty() {

@@ -115,7 +115,8 @@ mod tests {
                 rng ^= rng << 13;
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
-                let back = !played.is_empty() && (rng % 3 == 0 || board.result().is_some());
+                let back =
+                    !played.is_empty() && (rng.is_multiple_of(3) || board.result().is_some());
                 if back {
                     let (c, side) = played.pop().unwrap();
                     board.unmake();
