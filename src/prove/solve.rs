@@ -139,8 +139,15 @@ pub fn certificate(solved: &mut Solved, watch: bool) -> Result<Certificate, Stri
     let start = Instant::now();
     let watcher = watch.then(|| {
         Watcher::show(move || {
+            let top = match counters.top_replies.load(Ordering::Relaxed) {
+                0 => String::new(),
+                n => format!(
+                    ", {} of {n} replies to the first move done",
+                    counters.top_replies_done.load(Ordering::Relaxed)
+                ),
+            };
             format!(
-                "building the certificate: {} positions walked, {} entries, {:.0} s",
+                "building the certificate: {} positions walked, {} entries{top}, {:.0} s",
                 counters.walked.load(Ordering::Relaxed),
                 counters.entries.load(Ordering::Relaxed),
                 start.elapsed().as_secs_f64()

@@ -134,6 +134,10 @@ pub struct Counters {
     pub walked: AtomicU64,
     /// Entries the certificate's walk has written so far.
     pub entries: AtomicU64,
+    /// The loser's replies at the top of the walk (to the first move).
+    pub top_replies: AtomicU64,
+    /// How many of [`Counters::top_replies`] are walked to the end.
+    pub top_replies_done: AtomicU64,
 }
 
 /// What the rules and the threat searches say about a position before its

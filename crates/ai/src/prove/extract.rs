@@ -299,11 +299,22 @@ impl Walk<'_> {
                 }
             }
         };
-        for reply in replies {
+        // The replies to the first move show how far the walk has come.
+        let top = self.path.len() <= 2;
+        if top {
+            let c = &s.counters;
+            c.top_replies.store(replies.len() as u64, Ordering::Relaxed);
+            c.top_replies_done.store(0, Ordering::Relaxed);
+        }
+        for (i, reply) in replies.into_iter().enumerate() {
             self.make(s, reply, me);
             let r = self.after_move(s);
             self.unmake(s, reply, me);
             r?;
+            if top {
+                let done = i as u64 + 1;
+                s.counters.top_replies_done.store(done, Ordering::Relaxed);
+            }
         }
         Ok(())
     }
