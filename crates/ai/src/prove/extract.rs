@@ -192,24 +192,16 @@ impl Walk<'_> {
             return Ok(());
         }
         let began = std::time::Instant::now();
+        // Every position on the path is in `seen`, once.
         let on_path: Seen = self.path.iter().copied().collect();
-        let state = WalkState {
-            section: saves.section,
-            finished: self
-                .seen
-                .iter()
-                .copied()
-                .filter(|k| !on_path.contains(k))
-                .collect(),
-            entries: self
-                .keys
-                .iter()
-                .copied()
-                .zip(self.out.iter().cloned())
-                .collect(),
-        };
-        let id = &saves.id;
-        (saves.sink)(&mut |w| super::walkfile::write(w, id, &state))?;
+        let count = self.seen.len() - on_path.len();
+        let (id, section) = (&saves.id, saves.section);
+        let (seen, keys, out) = (&self.seen, &self.keys, &self.out);
+        (saves.sink)(&mut |w| {
+            let finished = seen.iter().copied().filter(|k| !on_path.contains(k));
+            let entries = keys.iter().copied().zip(out);
+            super::walkfile::write(w, id, section, count, finished, entries)
+        })?;
         saves.next = std::time::Instant::now() + saves.every.max(began.elapsed() * 10);
         Ok(())
     }

@@ -35,18 +35,42 @@ pub struct WalkState {
     pub entries: Vec<(u64, Entry)>,
 }
 
-/// Writes `state` for the position named `id`.
-pub(crate) fn write(w: &mut dyn Write, id: &str, state: &WalkState) -> io::Result<()> {
+/// Writes a walk's progress for the position named `id`: section
+/// `section`, the `count` keys of `finished`, and `entries` (each with the
+/// key of its position), read where they are kept rather than copied.
+///
+/// # Errors
+/// Errors of the writer; `finished` yielding other than `count` keys.
+pub(crate) fn write<'a>(
+    w: &mut dyn Write,
+    id: &str,
+    section: u32,
+    count: usize,
+    finished: impl Iterator<Item = u64>,
+    entries: impl ExactSizeIterator<Item = (u64, &'a Entry)>,
+) -> io::Result<()> {
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&(id.len() as u32).to_le_bytes());
     out.extend_from_slice(id.as_bytes());
-    out.extend_from_slice(&state.section.to_le_bytes());
-    out.extend_from_slice(&(state.finished.len() as u64).to_le_bytes());
-    for k in &state.finished {
+    out.extend_from_slice(&section.to_le_bytes());
+    out.extend_from_slice(&(count as u64).to_le_bytes());
+    let mut written = 0;
+    for k in finished {
         out.extend_from_slice(&k.to_le_bytes());
+        written += 1;
+        if out.len() >= 1 << 20 {
+            w.write_all(&out)?;
+            out.clear();
+        }
     }
-    out.extend_from_slice(&(state.entries.len() as u64).to_le_bytes());
-    for (key, e) in &state.entries {
+    if written != count {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{written} finished positions, not {count}"),
+        ));
+    }
+    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    for (key, e) in entries {
         out.extend_from_slice(&key.to_le_bytes());
         out.extend_from_slice(&e.mv.to_le_bytes());
         out.extend_from_slice(&(e.x.len() as u32).to_le_bytes());
@@ -127,20 +151,14 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
         };
         entries.push((key, Entry { x, o, mv, pairs }));
     }
-    let mut rest = [0u8; 1];
-    if r_is_done(src.r, &mut rest) {
-        Ok(WalkState {
-            section,
-            finished,
-            entries,
-        })
-    } else {
-        Err("not a walk file: bytes after the end".into())
+    if !matches!(src.r.read(&mut [0u8; 1]), Ok(0)) {
+        return Err("not a walk file: bytes after the end".into());
     }
-}
-
-fn r_is_done(r: &mut dyn Read, buf: &mut [u8; 1]) -> bool {
-    matches!(r.read(buf), Ok(0))
+    Ok(WalkState {
+        section,
+        finished,
+        entries,
+    })
 }
 
 /// Reads little-endian numbers; a short read is a clear error, and counts
@@ -204,10 +222,30 @@ mod tests {
         }
     }
 
+    fn written(st: &WalkState) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        let entries = st.entries.iter().map(|(k, e)| (*k, e));
+        let finished = st.finished.iter().copied();
+        let n = st.finished.len();
+        write(
+            &mut bytes,
+            "4x4x4x4x4 k4 : ",
+            st.section,
+            n,
+            finished,
+            entries,
+        )
+        .unwrap();
+        bytes
+    }
+
     #[test]
     fn reads_what_it_wrote_and_refuses_the_rest() {
-        let mut bytes = Vec::new();
-        write(&mut bytes, "4x4x4x4x4 k4 : ", &state()).unwrap();
+        let bytes = written(&state());
+        // A count that is not the keys' is refused, not written.
+        let keys = [1u64, 2].into_iter();
+        let none = std::iter::empty::<(u64, &Entry)>();
+        assert!(write(&mut Vec::new(), "id", 0, 3, keys, none).is_err());
         let back = read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2).unwrap();
         assert_eq!(back, state());
         // Another position, another board, every cut and a byte too many.
