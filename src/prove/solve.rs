@@ -6,7 +6,7 @@ use super::progress::Watcher;
 use super::root::describe_root;
 use super::value::value_of;
 use crate::atomic_file;
-use hypertac_ai::prove::Prover;
+use hypertac_ai::prove::{CheckpointSink, Prover};
 use hypertac_ai::Budget;
 use hypertac_core::Position;
 use hypertac_proof::{Certificate, Value};
@@ -99,14 +99,7 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
         prover.set_node_limit(n);
     }
     if let Some(path) = job.checkpoint {
-        let path = path.to_path_buf();
-        prover.autosave(
-            CHECKPOINT_EVERY,
-            Box::new(move |write| {
-                atomic_file::write_with(&path, |w| write(w))
-                    .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
-            }),
-        );
+        prover.autosave(CHECKPOINT_EVERY, file_sink(path, "checkpoint"));
     }
     let budget = Budget {
         deadline,
@@ -185,15 +178,18 @@ pub fn resume_or_save_walk(prover: &mut Prover, path: &Path) -> Result<(), Strin
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     }
-    let path = path.to_path_buf();
-    prover.save_walk(
-        CHECKPOINT_EVERY,
-        Box::new(move |write| {
-            atomic_file::write_with(&path, |w| write(w))
-                .map_err(|e| format!("cannot write the walk's save {}: {e}", path.display()))
-        }),
-    );
+    prover.save_walk(CHECKPOINT_EVERY, file_sink(path, "the walk's save"));
     Ok(())
+}
+
+/// Saves the prover writes from inside a search or walk: to `path`,
+/// atomically (temporary file, then rename); a failure names `what`.
+fn file_sink(path: &Path, what: &'static str) -> CheckpointSink {
+    let path = path.to_path_buf();
+    Box::new(move |write| {
+        atomic_file::write_with(&path, |w| write(w))
+            .map_err(|e| format!("cannot write {what} {}: {e}", path.display()))
+    })
 }
 
 /// Writes `cert` to `path` and prints its line: `proof: PATH (N entries,
