@@ -26,6 +26,42 @@ const ENTRY: usize = 18;
 pub type CheckpointSink =
     Box<dyn FnMut(&mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> Result<(), String> + Send>;
 
+/// Appends the name of a position as checkpoints and walk saves
+/// (`walkfile.rs`) write it after their magic: its length (u32 LE), then
+/// its bytes.
+pub(crate) fn push_name(out: &mut Vec<u8>, id: &str) {
+    out.extend_from_slice(&(id.len() as u32).to_le_bytes());
+    out.extend_from_slice(id.as_bytes());
+}
+
+/// Why a name read back is not the position's.
+pub(crate) enum NameError {
+    /// The file ends first.
+    Short,
+    /// Another position: the message, naming the file as `what`.
+    Other(String),
+}
+
+/// Reads a name [`push_name`] wrote and checks that it is `id`.
+pub(crate) fn check_name(r: &mut dyn Read, id: &str, what: &str) -> Result<(), NameError> {
+    let mut len = [0u8; 4];
+    r.read_exact(&mut len).map_err(|_| NameError::Short)?;
+    if u32::from_le_bytes(len) as usize != id.len() {
+        return Err(NameError::Other(format!(
+            "the {what} is of another game or position"
+        )));
+    }
+    let mut stored = vec![0u8; id.len()];
+    r.read_exact(&mut stored).map_err(|_| NameError::Short)?;
+    if stored != id.as_bytes() {
+        return Err(NameError::Other(format!(
+            "the {what} is of another game or position: {}",
+            String::from_utf8_lossy(&stored)
+        )));
+    }
+    Ok(())
+}
+
 /// The version of a checkpoint with this magic, if it is one.
 pub(crate) fn version(magic: &[u8; 16]) -> Option<u32> {
     match magic {

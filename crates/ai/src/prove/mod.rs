@@ -439,9 +439,7 @@ impl Prover {
     /// Magic, position and answers: what comes before a checkpoint's entries.
     fn checkpoint_header(&self) -> Vec<u8> {
         let mut out = checkpoint::MAGIC.to_vec();
-        let id = self.identity();
-        out.extend_from_slice(&(id.len() as u32).to_le_bytes());
-        out.extend_from_slice(id.as_bytes());
+        checkpoint::push_name(&mut out, &self.identity());
         out.extend(self.answers.iter().map(|&a| a as u8));
         out
     }
@@ -466,22 +464,10 @@ impl Prover {
         let mut magic = [0u8; 16];
         r.read_exact(&mut magic).map_err(|_| bad("too short"))?;
         let version = checkpoint::version(&magic).ok_or_else(|| bad("wrong magic"))?;
-        let mut len = [0u8; 4];
-        r.read_exact(&mut len).map_err(|_| bad("too short"))?;
-        let id = self.identity();
-        let len = u32::from_le_bytes(len) as usize;
-        if len != id.len() {
-            return Err(ProveError(
-                "the checkpoint is of another game or position".into(),
-            ));
-        }
-        let mut stored = vec![0u8; len];
-        r.read_exact(&mut stored).map_err(|_| bad("too short"))?;
-        if stored != id.as_bytes() {
-            return Err(ProveError(format!(
-                "the checkpoint is of another game or position: {}",
-                String::from_utf8_lossy(&stored)
-            )));
+        match checkpoint::check_name(r, &self.identity(), "checkpoint") {
+            Ok(()) => {}
+            Err(checkpoint::NameError::Short) => return Err(bad("too short")),
+            Err(checkpoint::NameError::Other(m)) => return Err(ProveError(m)),
         }
         let mut head = [0u8; 18];
         r.read_exact(&mut head[16..])

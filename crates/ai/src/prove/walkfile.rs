@@ -19,6 +19,7 @@
 //! All little-endian. A file that does not parse, or names another
 //! position, is refused with a message.
 
+use super::checkpoint::{check_name, push_name, NameError};
 use super::extract::Entry;
 use std::io::{self, Read, Write};
 
@@ -50,8 +51,7 @@ pub(crate) fn write<'a>(
     entries: impl ExactSizeIterator<Item = (u64, &'a Entry)>,
 ) -> io::Result<()> {
     let mut out = MAGIC.to_vec();
-    out.extend_from_slice(&(id.len() as u32).to_le_bytes());
-    out.extend_from_slice(id.as_bytes());
+    push_name(&mut out, id);
     out.extend_from_slice(&section.to_le_bytes());
     out.extend_from_slice(&(count as u64).to_le_bytes());
     let mut written = 0;
@@ -104,18 +104,12 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
     if &magic != MAGIC {
         return Err("not a walk file: wrong magic".into());
     }
+    match check_name(r, id, "walk file") {
+        Ok(()) => {}
+        Err(NameError::Short) => return Err("not a walk file: cut short".into()),
+        Err(NameError::Other(m)) => return Err(m),
+    }
     let mut src = Source { r };
-    let len = src.u32()? as usize;
-    if len != id.len() {
-        return Err("the walk file is of another game or position".into());
-    }
-    let stored = src.bytes(len)?;
-    if stored != id.as_bytes() {
-        return Err(format!(
-            "the walk file is of another game or position: {}",
-            String::from_utf8_lossy(&stored)
-        ));
-    }
     let section = src.u32()?;
     let n = src.u64()?;
     let mut finished = Vec::new();
