@@ -305,13 +305,7 @@ impl Prover {
             if let Some(sv) = saves.as_mut() {
                 sv.section = section as u32;
             }
-            let resume = match self.walk_resume.take() {
-                Some(r) if r.section == section as u32 => Some(r),
-                other => {
-                    self.walk_resume = other;
-                    None
-                }
-            };
+            let resume = self.walk_resume.take_if(|r| r.section == section as u32);
             let entries = extract::entries(
                 &mut self.search,
                 &rules,
