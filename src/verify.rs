@@ -69,7 +69,7 @@ fn describe(report: &Report, loaded: Duration, checked: Duration) -> String {
     );
     for s in &report.sections {
         text.push_str(&format!(
-            "section:     {} {}: {} positions, {} proved up to symmetry, {}/{} entries used\n",
+            "section:     {} {}: {} positions, {} proved with a move (up to symmetry), {}/{} entries used\n",
             s.player, s.goal, s.positions, s.proved, s.entries_used, s.entries
         ));
     }

@@ -315,6 +315,29 @@ fn threads_on_one_table_agree_with_minimax_and_their_certificates_verify() {
     assert_eq!(report.value, Value::Win(Player::X));
 }
 
+/// On a board of more symmetries than the keys follow deep down (4^5:
+/// 15,360), the threads' walkers share out the replies to the first move;
+/// the certificate they write together is accepted.
+#[test]
+fn walkers_sharing_the_replies_write_a_certificate_that_verifies() {
+    let r = rules(&[4, 4, 4, 4, 4], 4, None);
+    let moves = hypertac_core::notation::parse_move_list(
+        r.shape(),
+        "0,0,0,0,0;3,3,3,3,0;1,1,1,1,1;3,3,3,0,3",
+    )
+    .unwrap();
+    let pos = Position::from_moves(r, &moves).unwrap();
+    let mut p = Prover::new(&pos, 256 << 20).unwrap();
+    p.set_threads(2);
+    assert_eq!(p.run(&Budget::default()), Verdict::Win(Player::X));
+    let cert = p.proof_file("test", 0.0).unwrap();
+    let entries = cert.sections[0].len();
+    assert!(entries >= 10, "{entries} entries");
+    let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.value, Value::Win(Player::X));
+    assert!(report.sections[0].positions > 10_000);
+}
+
 /// A certificate walk stopped by a failing save goes on from that save in
 /// a new prover (the process restarted): it walks less than a whole walk,
 /// and the certificate it writes is accepted.

@@ -106,6 +106,11 @@ impl Lines {
     pub fn cells_of(&self, l: usize) -> &[u16] {
         &self.line_cells[l * self.k..(l + 1) * self.k]
     }
+
+    /// Lines through cell `c`.
+    pub fn through(&self, c: usize) -> &[u32] {
+        &self.through[self.start[c] as usize..self.start[c + 1] as usize]
+    }
 }
 
 /// Not in a list (a line's place in `Board::lists`).

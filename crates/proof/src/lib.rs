@@ -14,6 +14,7 @@
 
 mod board;
 pub mod derive;
+mod fingerprint;
 pub mod format;
 mod pairing;
 mod section;

@@ -13,14 +13,25 @@
 //!   played and each position after it is checked as above, replies in
 //!   cell order.
 //!
-//! Positions with P to move that were proved already are remembered by
-//! their canonical form (full bitsets, never hashes alone), so a proof is
-//! checked as a DAG: transpositions and symmetric positions once each.
+//! Positions with P to move proved with a move (an entry's or a forced
+//! block's), and the positions after that move once all their replies are
+//! checked, are remembered by their canonical form (full bitsets, never
+//! hashes alone), so a proof is checked as a DAG: transpositions and
+//! symmetric positions once each. Positions the checker settles by itself
+//! (a line to complete, a threat sequence) are not remembered: met again
+//! they are settled again, so the checker's memory grows with the entries,
+//! not with the positions checked (4^5's walk meets hundreds of millions).
+//! A canonical form (the smallest image over the whole group: 15,360 maps
+//! on 4^5) is computed only where it can matter: for a forced block, for
+//! the position after P's move, and where the position's fingerprint
+//! (`fingerprint.rs`), a symmetry-invariant hash, is that of an entry or
+//! of a remembered position.
 //! The search is iterative (an explicit stack), so deep boards cannot
 //! overflow the call stack.
 
 use crate::board::{Board, Lines};
 use crate::derive::{forced, replies_needed, threat_sequence, Forced, SequenceLimits};
+use crate::fingerprint::fingerprint;
 use crate::format::{Certificate, Goal, Section, Value};
 use crate::pairing;
 use crate::symmetry::Symmetries;
@@ -64,7 +75,8 @@ pub struct SectionReport {
     pub goal: Goal,
     /// Positions visited (either side to move).
     pub positions: u64,
-    /// Distinct positions (up to symmetry) where the entries gave the move.
+    /// Distinct positions (up to symmetry) proved with a move: an entry's
+    /// or a forced block's.
     pub proved: u64,
     /// Entries looked up at least once.
     pub entries_used: u64,
@@ -289,13 +301,22 @@ pub(crate) fn pairing_table(
     out
 }
 
-/// The canonical and the raw stones of a position.
-type Keys = (Box<[u64]>, Box<[u64]>);
+/// How a position with P to move is remembered once proved.
+struct Keys {
+    /// Its canonical form, if it was computed (see [`Checker::p_node`]).
+    canon: Option<Box<[u64]>>,
+    /// Its stones.
+    raw: Box<[u64]>,
+    /// Its fingerprint (`fingerprint.rs`).
+    print: u64,
+}
 
 /// A position of the other side to move, whose replies are being checked.
 struct Frame {
-    /// The canonical and raw keys of the position before P's move (none at the root).
+    /// The keys of the position before P's move (none at the root).
     keys: Option<Keys>,
+    /// The canonical form of this position (none at the root).
+    after: Option<Box<[u64]>>,
     /// P's move into this position and its entry (none at the root; no
     /// entry for a forced block).
     played: Option<(usize, Option<u32>)>,
@@ -325,12 +346,22 @@ struct Checker<'a> {
     goal: Goal,
     label: &'a str,
     entries: KeyMap<(u32, u16)>,
+    /// Fingerprints of the entries' positions and of the positions proved
+    /// by their canonical form: only a position with one of these may
+    /// have an entry or be proved up to symmetry.
+    prints: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     /// The pairing entries' pairs (canonical frame), by entry index.
     pairings: HashMap<u32, Box<[u16]>>,
     used: Vec<bool>,
     entry_count: u64,
+    /// Canonical forms of the positions with P to move proved with a move
+    /// (an entry's or a forced block's).
     proved: KeySet,
+    /// Their stones (found without a canonical form).
     seen: KeySet,
+    /// Canonical forms of the positions after P's move whose every reply
+    /// is checked.
+    answered: KeySet,
     path: Vec<usize>,
     positions: u64,
     next_progress: u64,
@@ -358,6 +389,14 @@ impl<'a> Checker<'a> {
         let entries = entry_table(section, symmetries, words)
             .map_err(|e| VerifyError::new(format!("{label}{e}")))?;
         let pairings = pairing_table(section, symmetries, words);
+        let mut prints = HashSet::default();
+        let mut stones = vec![0u64; 2 * words];
+        for i in 0..section.len() {
+            let (x, o, _) = section.get(i);
+            stones[..words].copy_from_slice(&x);
+            stones[words..].copy_from_slice(&o);
+            prints.insert(fingerprint(lines, &stones));
+        }
         Ok(Checker {
             rules,
             board,
@@ -367,11 +406,13 @@ impl<'a> Checker<'a> {
             goal: section.goal,
             label,
             entries,
+            prints,
             pairings,
             used: vec![false; section.len()],
             entry_count: section.len() as u64,
             proved: KeySet::default(),
             seen: KeySet::default(),
+            answered: KeySet::default(),
             path: Vec::new(),
             positions: 0,
             next_progress: PROGRESS_EVERY,
@@ -403,6 +444,7 @@ impl<'a> Checker<'a> {
             };
             stack.push(Frame {
                 keys: None,
+                after: None,
                 played: None,
                 cursor: 0,
                 reply: None,
@@ -425,9 +467,11 @@ impl<'a> Checker<'a> {
                     self.board.undo(mv, p);
                     self.path.pop();
                 }
-                if let Some((canon, raw)) = frame.keys {
-                    self.proved.insert(canon);
-                    self.seen.insert(raw);
+                if let Some(keys) = frame.keys {
+                    self.remember(keys);
+                }
+                if let Some(after) = frame.after {
+                    self.answered.insert(after);
                 }
                 continue;
             };
@@ -500,49 +544,62 @@ impl<'a> Checker<'a> {
         if self.seen.contains(self.board.stones()) {
             return Ok(Step::Done);
         }
-        let s = self
-            .symmetries
-            .canonical(self.board.stones(), &mut self.canon);
-        if self.proved.contains(self.canon.as_slice()) {
+        let forced = self.derive.map(|_| forced(&self.board, p));
+        if let Some(Forced::Lost) = forced {
+            let (_, [a, b]) = self.board.winning_cells(p.other());
+            return Err(self.fail(format!(
+                "{}: {} has two winning cells, {} and {}",
+                self.at(0),
+                p.other(),
+                self.cell(a),
+                self.cell(b)
+            )));
+        }
+        // The canonical form only where it can matter: an entry or a
+        // proved position shares the fingerprint, or a forced block
+        // (whose position is remembered up to symmetry once proved).
+        let print = fingerprint(self.board.lines(), self.board.stones());
+        let block = matches!(forced, Some(Forced::Block(_)));
+        let s = match block || self.prints.contains(&print) {
+            true => Some(
+                self.symmetries
+                    .canonical(self.board.stones(), &mut self.canon),
+            ),
+            false => None,
+        };
+        if s.is_some() && self.proved.contains(self.canon.as_slice()) {
             self.seen.insert(self.board.stones().into());
             return Ok(Step::Done);
         }
-        let (mv, entry) = match self.derive.map(|_| forced(&self.board, p)) {
-            Some(Forced::Block(c)) => (c, None),
-            Some(Forced::Lost) => {
-                let (_, [a, b]) = self.board.winning_cells(p.other());
-                return Err(self.fail(format!(
-                    "{}: {} has two winning cells, {} and {}",
-                    self.at(0),
-                    p.other(),
-                    self.cell(a),
-                    self.cell(b)
-                )));
+        let keys = Keys {
+            canon: s.map(|_| self.canon.clone().into_boxed_slice()),
+            raw: self.board.stones().into(),
+            print,
+        };
+        let found = s.and_then(|s| Some((s, *self.entries.get(self.canon.as_slice())?)));
+        let (mv, entry) = match (forced, found) {
+            (Some(Forced::Block(c)), _) => (c, None),
+            (_, Some((s, (entry, canonical_move)))) => {
+                self.used[entry as usize] = true;
+                let mv = self
+                    .symmetries
+                    .unmap(s, hypertac_core::Cell(u64::from(canonical_move)))
+                    .0 as usize;
+                (mv, Some(entry))
             }
-            _ => match self.entries.get(self.canon.as_slice()) {
-                Some(&(entry, canonical_move)) => {
-                    self.used[entry as usize] = true;
-                    let mv = self
-                        .symmetries
-                        .unmap(s, hypertac_core::Cell(u64::from(canonical_move)))
-                        .0 as usize;
-                    (mv, Some(entry))
-                }
-                None => {
-                    if let Some(limits) = self.derive {
-                        if threat_sequence(&mut self.board, p, limits).is_some() {
-                            self.proved.insert(self.canon.clone().into_boxed_slice());
-                            self.seen.insert(self.board.stones().into());
-                            return Ok(Step::Done);
-                        }
-                        return Err(self.fail(format!(
-                            "{}: no entry gives {p}'s move, and the checker finds no threat sequence",
-                            self.at(0)
-                        )));
+            (_, None) => {
+                if let Some(limits) = self.derive {
+                    if threat_sequence(&mut self.board, p, limits).is_some() {
+                        self.remember(keys);
+                        return Ok(Step::Done);
                     }
-                    return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))));
+                    return Err(self.fail(format!(
+                        "{}: no entry gives {p}'s move, and the checker finds no threat sequence",
+                        self.at(0)
+                    )));
                 }
-            },
+                return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))));
+            }
         };
         let entry_text = why(entry);
         if !self.board.is_playable(mv) {
@@ -552,17 +609,12 @@ impl<'a> Checker<'a> {
                 self.cell(mv)
             )));
         }
-        let keys = (
-            self.canon.clone().into_boxed_slice(),
-            Box::<[u64]>::from(self.board.stones()),
-        );
         self.path.push(mv);
         let wins = self.board.play(mv, p);
         if wins || (self.board.is_full() && self.goal == Goal::NotLose) {
             self.board.undo(mv, p);
             self.path.pop();
-            self.proved.insert(keys.0);
-            self.seen.insert(keys.1);
+            self.remember(keys);
             return Ok(Step::Done);
         }
         if self.board.is_full() {
@@ -572,12 +624,14 @@ impl<'a> Checker<'a> {
                 self.cell(mv)
             )));
         }
-        if let Some(e) = entry.filter(|e| self.pairings.contains_key(e)) {
+        if let Some((e, s)) = entry
+            .filter(|e| self.pairings.contains_key(e))
+            .zip(found.map(|(s, _)| s))
+        {
             self.check_pairing(e, s, mv, &entry_text)?;
             self.board.undo(mv, p);
             self.path.pop();
-            self.proved.insert(keys.0);
-            self.seen.insert(keys.1);
+            self.remember(keys);
             return Ok(Step::Done);
         }
         self.positions += 1;
@@ -593,17 +647,38 @@ impl<'a> Checker<'a> {
         let Some(only) = self.replies_needed() else {
             self.board.undo(mv, p);
             self.path.pop();
-            self.proved.insert(keys.0);
-            self.seen.insert(keys.1);
+            self.remember(keys);
             return Ok(Step::Done);
         };
+        let mut after = vec![0u64; self.canon.len()];
+        self.symmetries.canonical(self.board.stones(), &mut after);
+        if self.answered.contains(after.as_slice()) {
+            self.board.undo(mv, p);
+            self.path.pop();
+            self.remember(keys);
+            return Ok(Step::Done);
+        }
         Ok(Step::Expand(Frame {
             keys: Some(keys),
+            after: Some(after.into_boxed_slice()),
             played: Some((mv, entry)),
             cursor: 0,
             reply: None,
             only,
         }))
+    }
+
+    /// Remembers a proved position whose canonical form was computed (one
+    /// with an entry or a forced block): its stones, canonical form and
+    /// fingerprint. A position the checker settled by itself is not
+    /// remembered: met again, it is settled again (so the memory the
+    /// checker takes is bounded by the entries, not by the positions).
+    fn remember(&mut self, keys: Keys) {
+        if let Some(canon) = keys.canon {
+            self.proved.insert(canon);
+            self.prints.insert(keys.print);
+            self.seen.insert(keys.raw);
+        }
     }
 
     /// Checks pairing entry `entry` (found through map `s`) on the board

@@ -201,6 +201,12 @@ impl Canon {
         self.hashes[s as usize]
     }
 
+    /// Whether every position `more` stones beyond this one has its own
+    /// hash as its key (symmetric positions there are not merged).
+    pub fn own_keys_after(&self, more: u32) -> bool {
+        self.stones.saturating_add(more) > self.symmetric_until
+    }
+
     /// Whether the keys after one more stone are the position's own hashes
     /// (no two children share one, bar a collision of 64-bit hashes).
     #[inline]

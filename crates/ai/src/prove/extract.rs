@@ -10,7 +10,15 @@
 //! the table has lost a position or the search never looked (the defender's
 //! replies outside a threat sequence's zone). Every reply of the other side
 //! is followed, so the certificate answers all of them; symmetric positions
-//! are written once.
+//! are written once (as far as the search's keys merge them).
+//!
+//! The checker remembers only the positions it proves with a move (an
+//! entry's or a forced block's), not those it settles by itself: met
+//! again, even as a symmetric copy, those are settled again, and its
+//! threat search, bounded, may not find in one copy what it found in
+//! another. So the walk remembers no such position either, and it walks
+//! in the checker's order (below the replies to the first move, which
+//! walkers may share out: see [`entries`]).
 
 use super::dfpn::{legal_moves, Search};
 use super::pairing;
@@ -21,7 +29,8 @@ use hypertac_core::{Player, Rules};
 use hypertac_proof::{Forced, Oracle, SequenceLimits};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The walk's set of positions seen. Its keys are hashes already, so the
 /// set mixes them with one multiplication rather than a keyed hash.
@@ -85,6 +94,16 @@ impl Entry {
 /// defender does not lose). With `derive`, the entries of a version-2
 /// certificate whose checker searches threat sequences within these
 /// limits; without, every move of `winner` (version 1).
+///
+/// The search's helpers walk beside it, one thread each, where the keys
+/// below the replies to the first move are the positions' own: the
+/// distinct replies to the first move are shared out one at a time, and
+/// the walkers share the finished positions and the entries. Where the
+/// keys below merge symmetric positions (Qubic), one walker walks alone:
+/// a walker passes over a position symmetric to one finished, and the
+/// checker, which does not remember positions it settles by itself, must
+/// meet first the copy that was walked, so the walk goes in the checker's
+/// order (replies in cell order, depth first).
 pub(crate) fn entries(
     search: &mut Search,
     rules: &Rules,
@@ -93,41 +112,71 @@ pub(crate) fn entries(
     saves: Option<&mut WalkSaves>,
     resume: Option<WalkState>,
 ) -> Result<Vec<Entry>, String> {
-    let oracle = match derive {
-        Some(limits) => {
-            let mut o = Oracle::new(rules, limits)?;
-            for c in 0..search.board.cell_count() as u32 {
-                match search.board.stone(c) {
-                    1 => o.play(c as usize, Player::X),
-                    2 => o.play(c as usize, Player::O),
-                    _ => false,
-                };
-            }
-            Some(o)
-        }
-        None => None,
-    };
-    let mut walk = Walk {
-        winner,
+    let mut shared = Shared {
         seen: Seen::default(),
         out: Vec::new(),
         keys: Vec::new(),
         known: Known::default(),
-        path: Vec::new(),
-        oracle,
         saves,
     };
     if let Some(state) = resume {
-        walk.seen.extend(state.finished);
+        shared.seen.extend(state.finished);
         for (key, e) in state.entries {
-            walk.known.insert(key, walk.out.len());
-            walk.keys.push(key);
-            walk.out.push(e);
+            shared.record(key, e);
         }
     }
-    walk.node(search)?;
-    Ok(walk.out)
+    let common = Common {
+        winner,
+        derive,
+        rules,
+        shared: Mutex::new(shared),
+        next_top: AtomicUsize::new(0),
+        stopped: AtomicBool::new(false),
+        walkers: match search.canon.own_keys_after(3) {
+            true => 1 + search.helpers.len(),
+            false => 1,
+        },
+        walkers_out: AtomicUsize::new(0),
+    };
+    search.counters.top_replies_done.store(0, Ordering::Relaxed);
+    let kept = common.shared().out.len() as u64;
+    search.counters.entries.store(kept, Ordering::Relaxed);
+    let mut helpers = std::mem::take(&mut search.helpers);
+    let walking = common.walkers - 1;
+    for h in &mut helpers[..walking] {
+        h.attacker = search.attacker;
+    }
+    let walkers = &common;
+    let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let others: Vec<_> = helpers[..walking]
+            .iter_mut()
+            .map(|h| scope.spawn(move || walkers.walk(h)))
+            .collect();
+        let mut all = vec![walkers.walk(search)];
+        all.extend(
+            others
+                .into_iter()
+                .map(|t| t.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
+        );
+        all
+    });
+    search.helpers = helpers;
+    // The walker that failed says why; the others only stopped.
+    let failed = results
+        .iter()
+        .find_map(|r| r.as_ref().err().filter(|e| e.as_str() != STOPPED));
+    if let Some(e) = failed.or(results.iter().find_map(|r| r.as_ref().err())) {
+        return Err(e.clone());
+    }
+    let shared = common
+        .shared
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    Ok(shared.out)
 }
+
+/// The error of a walker stopped because another failed.
+const STOPPED: &str = "the certificate walk stopped";
 
 /// Entries' places in the walk's output, by the key of their position.
 type Known = std::collections::HashMap<u64, usize, BuildHasherDefault<KeyHasher>>;
@@ -148,130 +197,200 @@ pub struct WalkSaves {
     pub section: u32,
 }
 
-struct Walk<'a> {
-    winner: Player,
+/// What the walkers share: the finished positions, the entries, the saves.
+struct Shared<'a> {
+    /// Positions whose walk is finished, with every entry below them
+    /// written; only those that cost more than a look (a position the
+    /// checker settles by itself is looked at again if met again).
     seen: Seen,
     out: Vec<Entry>,
     /// The key of each entry's position.
     keys: Vec<u64>,
-    /// Entries of a resumed walk, by key: their moves are played again.
+    /// Each entry's place in `out`, by the key of its position.
     known: Known,
-    /// Keys of the positions entered and not yet left (not finished).
-    path: Vec<u64>,
-    /// The checker's derivations, on a board kept in step with the search's.
-    oracle: Option<Oracle>,
     saves: Option<&'a mut WalkSaves>,
 }
 
-impl Walk<'_> {
-    fn node(&mut self, s: &mut Search) -> Result<(), String> {
-        let key = s.key();
-        if s.board.result().is_some() || !self.seen.insert(key) {
-            return Ok(());
+impl Shared<'_> {
+    /// Keeps `e` as the entry of the position `key` unless that position
+    /// has one already (another walker was first); returns the one kept.
+    fn record(&mut self, key: u64, e: Entry) -> &Entry {
+        let i = *self.known.entry(key).or_insert_with(|| {
+            self.keys.push(key);
+            self.out.push(e);
+            self.out.len() - 1
+        });
+        &self.out[i]
+    }
+}
+
+/// One walk's settings and the state its walkers share.
+struct Common<'a, 'r> {
+    winner: Player,
+    derive: Option<SequenceLimits>,
+    rules: &'r Rules,
+    shared: Mutex<Shared<'a>>,
+    /// The next of the distinct replies to the first move to hand out.
+    next_top: AtomicUsize,
+    /// Set when a walker failed: the others stop.
+    stopped: AtomicBool,
+    /// How many walkers there are, and how many have taken their last
+    /// reply to the first move.
+    walkers: usize,
+    walkers_out: AtomicUsize,
+}
+
+impl<'a> Common<'a, '_> {
+    /// One walker's walk from the search's position (the root).
+    fn walk(&self, search: &mut Search) -> Result<(), String> {
+        let oracle = match self.derive {
+            Some(limits) => {
+                let mut o = Oracle::new(self.rules, limits)?;
+                for c in 0..search.board.cell_count() as u32 {
+                    match search.board.stone(c) {
+                        1 => o.play(c as usize, Player::X),
+                        2 => o.play(c as usize, Player::O),
+                        _ => false,
+                    };
+                }
+                Some(o)
+            }
+            None => None,
+        };
+        let mut walk = Walk {
+            winner: self.winner,
+            common: self,
+            depth: 0,
+            oracle,
+        };
+        let r = walk.node(search);
+        if r.is_err() {
+            self.stopped.store(true, Ordering::Relaxed);
         }
-        let walked = s.counters.walked.fetch_add(1, Ordering::Relaxed);
-        s.counters
-            .entries
-            .store(self.out.len() as u64, Ordering::Relaxed);
-        if walked.is_multiple_of(1024) {
-            self.save_if_due()?;
-        }
-        self.path.push(key);
-        let r = self.enter(s, key);
-        self.path.pop();
         r
     }
 
-    /// Writes the walk's progress when a save is due: the positions seen
-    /// less those on the path (entered, not finished), and the entries.
+    fn shared(&self) -> MutexGuard<'_, Shared<'a>> {
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One walker.
+struct Walk<'c, 'a, 'r> {
+    winner: Player,
+    common: &'c Common<'a, 'r>,
+    /// Positions entered and not yet left (the root is 1).
+    depth: usize,
+    /// The checker's derivations, on a board kept in step with the search's.
+    oracle: Option<Oracle>,
+}
+
+impl Walk<'_, '_, '_> {
+    fn node(&mut self, s: &mut Search) -> Result<(), String> {
+        if self.common.stopped.load(Ordering::Relaxed) {
+            return Err(STOPPED.into());
+        }
+        let key = s.key();
+        if s.board.result().is_some() || self.common.shared().seen.contains(&key) {
+            return Ok(());
+        }
+        let walked = s.counters.walked.fetch_add(1, Ordering::Relaxed);
+        if walked.is_multiple_of(1024) {
+            self.save_if_due()?;
+        }
+        self.depth += 1;
+        let r = self.enter(s, key);
+        self.depth -= 1;
+        // The root is never finished while another walker may still work
+        // below it (nor is the position where the walkers share out the
+        // replies, see `enter`).
+        if r == Ok(true) && self.depth >= 1 {
+            self.common.shared().seen.insert(key);
+        }
+        r.map(|_| ())
+    }
+
+    /// Writes the walk's progress when a save is due: the finished
+    /// positions and the entries.
     fn save_if_due(&mut self) -> Result<(), String> {
-        let Some(saves) = self.saves.as_mut() else {
+        let mut guard = self.common.shared();
+        let shared = &mut *guard;
+        let Some(saves) = shared.saves.as_mut() else {
             return Ok(());
         };
         if std::time::Instant::now() < saves.next {
             return Ok(());
         }
         let began = std::time::Instant::now();
-        // Every position on the path is in `seen`, once.
-        let on_path: Seen = self.path.iter().copied().collect();
-        let count = self.seen.len() - on_path.len();
         let (id, section) = (&saves.id, saves.section);
-        let (seen, keys, out) = (&self.seen, &self.keys, &self.out);
+        let (seen, keys, out) = (&shared.seen, &shared.keys, &shared.out);
         (saves.sink)(&mut |w| {
-            let finished = seen.iter().copied().filter(|k| !on_path.contains(k));
             let entries = keys.iter().copied().zip(out);
-            super::walkfile::write(w, id, section, count, finished, entries)
+            super::walkfile::write(w, id, section, seen.len(), seen.iter().copied(), entries)
         })?;
         saves.next = std::time::Instant::now() + saves.every.max(began.elapsed() * 10);
         Ok(())
     }
 
-    /// Pushes an entry for the current position (key `key`).
-    fn push(&mut self, key: u64, e: Entry) {
-        self.keys.push(key);
-        self.out.push(e);
+    /// Keeps `e` as the entry of the current position (key `key`), unless
+    /// another walker gave it one first; returns the move kept and whether
+    /// it is a pairing entry's.
+    fn record(&mut self, s: &Search, key: u64, e: Entry) -> (u32, bool) {
+        let mut shared = self.common.shared();
+        let kept = shared.record(key, e);
+        let r = (kept.mv, kept.pairs.is_some());
+        s.counters
+            .entries
+            .store(shared.out.len() as u64, Ordering::Relaxed);
+        r
     }
 
-    fn enter(&mut self, s: &mut Search, key: u64) -> Result<(), String> {
+    /// Walks below the current position (key `key`); returns whether it
+    /// is worth remembering as finished (more than a look: a move, or
+    /// replies followed).
+    fn enter(&mut self, s: &mut Search, key: u64) -> Result<bool, String> {
         let me = s.board.to_move();
         if me == self.winner {
-            // A resumed walk plays its entry's move again (a pairing
-            // entry has nothing below it).
-            if let Some(&i) = self.known.get(&key) {
-                if self.out[i].pairs.is_some() {
-                    return Ok(());
-                }
-                let mv = self.out[i].mv;
-                self.make(s, mv, me);
-                let r = self.after_move(s);
-                self.unmake(s, mv, me);
-                return r;
-            }
-            if s.board.two_threats(me).1 > 0 {
-                return Ok(());
-            }
-            let mv = match self.oracle.as_mut() {
-                None => None,
-                Some(o) => match o.forced(me) {
-                    Forced::Win(_) => return Ok(()),
-                    Forced::Block(c) => Some(c as u32),
-                    Forced::Lost => {
-                        return Err("the certificate walk reached a lost position".into())
-                    }
-                    Forced::Free if o.threat_sequence(me).is_some() => return Ok(()),
-                    Forced::Free => None,
-                },
+            // A position with an entry (a resumed walk's, or another
+            // walker's) plays its move again (a pairing entry has nothing
+            // below it).
+            let known = {
+                let shared = self.common.shared();
+                shared.known.get(&key).map(|&i| {
+                    let e = &shared.out[i];
+                    (e.mv, e.pairs.is_some(), (e.x.clone(), e.o.clone()))
+                })
             };
-            let mv = match mv {
-                Some(c) => c,
-                None if self.oracle.is_some() && me != s.attacker => {
-                    if let Some(e) = pairing_entry(s) {
-                        self.push(key, e);
-                        return Ok(());
-                    }
-                    let c = self.strategic_move(s)?;
-                    self.push(key, entry(s, c));
-                    c
+            let known = known.map(|(mv, pairing, stones)| {
+                let here = entry(s, mv);
+                (mv, pairing, stones == (here.x, here.o))
+            });
+            let mv = match known {
+                Some((_, true, _)) => return Ok(false),
+                Some((mv, false, true)) => mv,
+                // Its entry's move would need mapping: the walk meets a
+                // symmetric copy only of a finished position, passed over.
+                Some((_, false, false)) => {
+                    return Err(
+                        "the certificate walk met a symmetric copy of an unfinished position"
+                            .into(),
+                    )
                 }
-                None => {
-                    let c = match self.oracle.is_some() {
-                        true => self.strategic_move(s)?,
-                        false => best_move(s)?,
-                    };
-                    self.push(key, entry(s, c));
-                    c
-                }
+                None => match self.choose(s, key)? {
+                    Some(mv) => mv,
+                    None => return Ok(false),
+                },
             };
             self.make(s, mv, me);
             let r = self.after_move(s);
             self.unmake(s, mv, me);
-            return r;
+            return r.map(|_| true);
         }
         let replies = match self.oracle.as_ref() {
             // As the checker: none when the winner has two cells to
             // complete, only the block when it has one.
             Some(o) => match o.replies_needed(self.winner) {
-                None => return Ok(()),
+                None => return Ok(false),
                 Some(Some(c)) => vec![c as u32],
                 Some(None) => legal_moves(&mut s.board),
             },
@@ -291,24 +410,96 @@ impl Walk<'_> {
                 }
             }
         };
-        // The replies to the first move show how far the walk has come.
-        let top = self.path.len() <= 2;
-        if top {
-            let c = &s.counters;
-            c.top_replies.store(replies.len() as u64, Ordering::Relaxed);
-            c.top_replies_done.store(0, Ordering::Relaxed);
+        if self.depth > 2 {
+            for reply in replies {
+                self.make(s, reply, me);
+                let r = self.after_move(s);
+                self.unmake(s, reply, me);
+                r?;
+            }
+            return Ok(true);
         }
-        for (i, reply) in replies.into_iter().enumerate() {
+        // The replies to the first move: the walkers take the distinct
+        // ones (of symmetric replies the first) one at a time, and they
+        // show how far the walk has come. The last walker to finish plays
+        // the others too, each passed over if finished as its symmetric
+        // one, settled again if the checker settles it (the checker does
+        // not remember such a position, so the walk must not either).
+        let (distinct, others) = self.distinct(s, replies);
+        let c = &s.counters;
+        c.top_replies
+            .store(distinct.len() as u64, Ordering::Relaxed);
+        loop {
+            let i = self.common.next_top.fetch_add(1, Ordering::Relaxed);
+            let Some(&reply) = distinct.get(i) else {
+                break;
+            };
             self.make(s, reply, me);
             let r = self.after_move(s);
             self.unmake(s, reply, me);
             r?;
-            if top {
-                let done = i as u64 + 1;
-                s.counters.top_replies_done.store(done, Ordering::Relaxed);
+            s.counters.top_replies_done.fetch_add(1, Ordering::Relaxed);
+        }
+        if self.common.walkers_out.fetch_add(1, Ordering::Relaxed) + 1 == self.common.walkers {
+            for reply in others {
+                self.make(s, reply, me);
+                let r = self.after_move(s);
+                self.unmake(s, reply, me);
+                r?;
             }
         }
-        Ok(())
+        Ok(false)
+    }
+
+    /// The winner's move in a position without an entry, recorded as an
+    /// entry unless the checker derives it; `None` when nothing is to be
+    /// played below (the checker settles the position, or a pairing
+    /// entry).
+    fn choose(&mut self, s: &mut Search, key: u64) -> Result<Option<u32>, String> {
+        let me = s.board.to_move();
+        if s.board.two_threats(me).1 > 0 {
+            return Ok(None);
+        }
+        if let Some(o) = self.oracle.as_mut() {
+            match o.forced(me) {
+                Forced::Win(_) => return Ok(None),
+                Forced::Block(c) => return Ok(Some(c as u32)),
+                Forced::Lost => {
+                    return Err("the certificate walk reached a lost position (forced)".into())
+                }
+                Forced::Free if o.threat_sequence(me).is_some() => return Ok(None),
+                Forced::Free => {}
+            }
+        }
+        if self.oracle.is_some() && me != s.attacker {
+            if let Some(e) = pairing_entry(s) {
+                return Ok(match self.record(s, key, e) {
+                    (_, true) => None,
+                    (mv, false) => Some(mv),
+                });
+            }
+        }
+        let c = match self.oracle.is_some() {
+            true => self.strategic_move(s)?,
+            false => best_move(s)?,
+        };
+        Ok(match self.record(s, key, entry(s, c)) {
+            (_, true) => None,
+            (mv, false) => Some(mv),
+        })
+    }
+
+    /// `replies` split into those whose position is not symmetric to an
+    /// earlier one's, and the others.
+    fn distinct(&mut self, s: &mut Search, replies: Vec<u32>) -> (Vec<u32>, Vec<u32>) {
+        let me = s.board.to_move();
+        let mut keys = Seen::default();
+        replies.into_iter().partition(|&r| {
+            self.make(s, r, me);
+            let new = keys.insert(s.key());
+            self.unmake(s, r, me);
+            new
+        })
     }
 
     /// The winner's move where the checker derives none (version 2).

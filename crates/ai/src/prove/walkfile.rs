@@ -18,12 +18,19 @@
 //! ```
 //! All little-endian. A file that does not parse, or names another
 //! position, is refused with a message.
+//!
+//! Version 1 (magic `hypertac-walk-1`) came from walks that passed over a
+//! position symmetric to one the checker had settled by itself, which the
+//! checker no longer remembers (`hypertac_proof` verify.rs): its finished
+//! positions are dropped on reading, its entries kept.
 
 use super::checkpoint::{check_name, push_name, NameError};
 use super::extract::Entry;
 use std::io::{self, Read, Write};
 
-const MAGIC: &[u8; 16] = b"hypertac-walk-1\n";
+const MAGIC: &[u8; 16] = b"hypertac-walk-2\n";
+/// Version 1's magic (see the module docs).
+const MAGIC_1: &[u8; 16] = b"hypertac-walk-1\n";
 
 /// A walk's progress (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -101,7 +108,7 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
     let mut magic = [0u8; 16];
     r.read_exact(&mut magic)
         .map_err(|_| "not a walk file: too short".to_string())?;
-    if &magic != MAGIC {
+    if &magic != MAGIC && &magic != MAGIC_1 {
         return Err("not a walk file: wrong magic".into());
     }
     match check_name(r, id, "walk file") {
@@ -115,6 +122,9 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
     let mut finished = Vec::new();
     for _ in 0..n {
         finished.push(src.u64()?);
+    }
+    if &magic == MAGIC_1 {
+        finished = Vec::new();
     }
     let n = src.u64()?;
     let mut entries = Vec::new();
@@ -260,5 +270,18 @@ mod tests {
         let mut huge = bytes[..16 + 4 + 15 + 4].to_vec();
         huge.extend_from_slice(&u64::MAX.to_le_bytes());
         assert!(read(&mut huge.as_slice(), "4x4x4x4x4 k4 : ", 2).is_err());
+    }
+
+    #[test]
+    fn a_version_1_save_gives_its_entries_and_no_finished_positions() {
+        let mut bytes = written(&state());
+        bytes[..16].copy_from_slice(MAGIC_1);
+        let back = read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2).unwrap();
+        assert_eq!(back.entries, state().entries);
+        assert!(back.finished.is_empty());
+        bytes[14] = b'3';
+        assert!(read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2)
+            .unwrap_err()
+            .contains("magic"));
     }
 }
