@@ -117,6 +117,7 @@ fn certificate(rules: &Rules, moves: &[Cell]) -> Certificate {
         best: None,
         derive: None,
         sections,
+        remembers_settled: true,
         stats: serde_json::json!({"by": "test brute force"}),
     }
 }

@@ -167,6 +167,7 @@ fn root_certificate(
         best,
         derive,
         sections,
+        remembers_settled: certs.iter().flatten().any(|c| c.remembers_settled),
         stats: serde_json::json!({
             "program": concat!("hypertac ", env!("CARGO_PKG_VERSION")),
             "merged_units": values.iter().filter(|v| **v != Verdict::Unknown).count(),

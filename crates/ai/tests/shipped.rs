@@ -224,6 +224,7 @@ fn player_is_perfect_over_the_whole_tree(rules: Rules) {
         best: None,
         derive: Some(DEFAULT_LIMITS),
         sections: vec![walk.section],
+        remembers_settled: false,
         stats: serde_json::json!({"by": "the player's own moves"}),
     };
     let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("rejected: {e}"));

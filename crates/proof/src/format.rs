@@ -29,7 +29,9 @@
 //!   `{X, not-lose}` and `{O, not-lose}` (in any order).
 //! - `best`: a best move at the root (informative, not checked), or `null`.
 //! - `derive` (version 2 only): the limits of the checker's own threat
-//!   sequence search ([`crate::derive`]); at most 65536 nodes and depth 256.
+//!   sequence search ([`crate::derive`]); at most 65536 nodes and depth 256;
+//!   and `"settled":"forgotten"` when the checker need not remember the
+//!   positions it settles by itself ([`Certificate::remembers_settled`]).
 //! - `sections`: the proving side (`X` or `O`), its goal (`win`: every
 //!   branch ends with a completed line of that side; `not-lose`: every
 //!   branch ends with its line or a full board), the number of entries and,
@@ -84,6 +86,9 @@ pub const MAGIC: &str = "hypertac-proof";
 /// The format version this code writes without pairing entries (it reads
 /// 1 to 3, and writes 3 when a section has pairing entries).
 pub const VERSION: u32 = 2;
+/// The value of `derive.settled` in a certificate whose checker does not
+/// remember the positions it settles ([`Certificate::remembers_settled`]).
+const FORGOTTEN: &str = "forgotten";
 /// Longest header line read, in bytes.
 const MAX_HEADER_BYTES: u64 = 64 << 20;
 
@@ -165,6 +170,14 @@ pub struct Certificate {
     pub derive: Option<SequenceLimits>,
     /// The strategies: see [`Value`] for which sections each value needs.
     pub sections: Vec<Section>,
+    /// Whether the checker remembers, up to symmetry, the positions it
+    /// settles by itself (a line to complete, a threat sequence), so that
+    /// an image met later is settled by that. Certificates written before
+    /// 2026-11-26's seventh session rely on it (their header does not say
+    /// otherwise); later ones say `"settled":"forgotten"` in `derive`, and
+    /// the checker then keeps only positions proved with a move, which
+    /// bounds its memory by the entries (see `verify.rs`).
+    pub remembers_settled: bool,
     /// Statistics of the search that found the proof; ignored by the checker.
     pub stats: serde_json::Value,
 }
@@ -199,6 +212,9 @@ struct SectionHeader {
 struct DeriveHeader {
     sequence_nodes: u32,
     sequence_depth: u32,
+    /// `"forgotten"`: see [`Certificate::remembers_settled`]; absent: remembered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    settled: Option<String>,
 }
 
 impl Certificate {
@@ -276,6 +292,7 @@ impl Certificate {
             derive: self.derive.map(|d| DeriveHeader {
                 sequence_nodes: d.nodes,
                 sequence_depth: d.depth,
+                settled: (!self.remembers_settled).then(|| FORGOTTEN.to_string()),
             }),
             sections,
             stats: if self.stats.is_null() {
@@ -348,12 +365,21 @@ impl Certificate {
                         d.sequence_nodes, d.sequence_depth
                     )));
                 }
+                match d.settled.as_deref() {
+                    None | Some(FORGOTTEN) => {}
+                    Some(other) => {
+                        return Err(ProofError::new(format!(
+                            "bad proof header: derive says settled {other:?}; only \"{FORGOTTEN}\" is known"
+                        )))
+                    }
+                }
                 Some(SequenceLimits {
                     nodes: d.sequence_nodes,
                     depth: d.sequence_depth,
                 })
             }
         };
+        let remembers_settled = header.derive.as_ref().is_none_or(|d| d.settled.is_none());
         let mut cert = Certificate {
             rules: header.rules,
             moves: Vec::new(),
@@ -366,6 +392,7 @@ impl Certificate {
             best: None,
             derive,
             sections: Vec::new(),
+            remembers_settled,
             stats: header.stats,
         };
         let rules = cert.to_rules()?;
@@ -570,6 +597,7 @@ mod tests {
             best: Some(Cell(8)),
             derive: None,
             sections: vec![s],
+            remembers_settled: true,
             stats: serde_json::json!({"nodes": 3}),
         }
     }
@@ -588,5 +616,31 @@ mod tests {
         assert_eq!(back, cert);
         assert_eq!(back.sections[0].get(0), (vec![1], vec![2], Cell(4)));
         assert_eq!(back.sections[0].len(), 2);
+    }
+
+    #[test]
+    fn settled_forgotten_round_trips_and_other_values_are_refused() {
+        let mut cert = sample();
+        cert.derive = Some(crate::derive::DEFAULT_LIMITS);
+        cert.remembers_settled = false;
+        let mut bytes = Vec::new();
+        cert.write_to(&mut bytes).unwrap();
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        assert!(text.contains("\"settled\":\"forgotten\""), "{text}");
+        let back = Certificate::read_from(&mut bytes.as_slice()).unwrap();
+        assert!(!back.remembers_settled);
+        // Without the field (a certificate from before): remembered.
+        cert.remembers_settled = true;
+        let mut old = Vec::new();
+        cert.write_to(&mut old).unwrap();
+        assert!(!String::from_utf8_lossy(&old).contains("settled"));
+        assert!(
+            Certificate::read_from(&mut old.as_slice())
+                .unwrap()
+                .remembers_settled
+        );
+        let odd = text.replacen("forgotten", "kept", 1);
+        let err = Certificate::read_from(&mut odd.as_bytes()).unwrap_err();
+        assert!(err.to_string().contains("settled"), "{err}");
     }
 }

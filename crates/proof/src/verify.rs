@@ -18,9 +18,12 @@
 //! checked, are remembered by their canonical form (full bitsets, never
 //! hashes alone), so a proof is checked as a DAG: transpositions and
 //! symmetric positions once each. Positions the checker settles by itself
-//! (a line to complete, a threat sequence) are not remembered: met again
-//! they are settled again, so the checker's memory grows with the entries,
-//! not with the positions checked (4^5's walk meets hundreds of millions).
+//! (a line to complete, a threat sequence) are not remembered when the
+//! certificate says so (`"settled":"forgotten"`, what hypertac writes now):
+//! met again they are settled again, so the checker's memory grows with
+//! the entries, not with the positions checked (4^5's walk meets hundreds
+//! of millions). Older certificates rely on their being remembered, and
+//! are checked so.
 //! A canonical form (the smallest image over the whole group: 15,360 maps
 //! on 4^5) is computed only where it can matter: for a forced block, for
 //! the position after P's move, and where the position's fingerprint
@@ -155,6 +158,7 @@ pub fn verify(cert: &Certificate, progress: &mut dyn FnMut(u64)) -> Result<Repor
             String::new()
         };
         let mut checker = Checker::new(&rules, &lines, &symmetries, section, &label, cert.derive)?;
+        checker.remember_settled = cert.remembers_settled;
         for (cell, player) in root.stones() {
             checker.board.play(cell.0 as usize, player);
         }
@@ -341,6 +345,10 @@ struct Checker<'a> {
     rules: &'a Rules,
     board: Board,
     derive: Option<SequenceLimits>,
+    /// Whether positions settled by the checker itself are remembered too
+    /// (certificates written before they were not: see
+    /// [`Certificate::remembers_settled`]).
+    remember_settled: bool,
     symmetries: &'a Symmetries,
     player: Player,
     goal: Goal,
@@ -401,6 +409,7 @@ impl<'a> Checker<'a> {
             rules,
             board,
             derive,
+            remember_settled: false,
             symmetries,
             player: section.player,
             goal: section.goal,
@@ -560,7 +569,7 @@ impl<'a> Checker<'a> {
         // (whose position is remembered up to symmetry once proved).
         let print = fingerprint(self.board.lines(), self.board.stones());
         let block = matches!(forced, Some(Forced::Block(_)));
-        let s = match block || self.prints.contains(&print) {
+        let s = match self.remember_settled || block || self.prints.contains(&print) {
             true => Some(
                 self.symmetries
                     .canonical(self.board.stones(), &mut self.canon),
@@ -669,10 +678,11 @@ impl<'a> Checker<'a> {
     }
 
     /// Remembers a proved position whose canonical form was computed (one
-    /// with an entry or a forced block): its stones, canonical form and
-    /// fingerprint. A position the checker settled by itself is not
-    /// remembered: met again, it is settled again (so the memory the
-    /// checker takes is bounded by the entries, not by the positions).
+    /// with an entry or a forced block, or any with `remember_settled`):
+    /// its stones, canonical form and fingerprint. A position the checker
+    /// settled by itself is otherwise not remembered: met again, it is
+    /// settled again (so the memory the checker takes is bounded by the
+    /// entries, not by the positions).
     fn remember(&mut self, keys: Keys) {
         if let Some(canon) = keys.canon {
             self.proved.insert(canon);

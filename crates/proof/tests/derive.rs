@@ -220,6 +220,7 @@ fn cert(
         best: None,
         derive: Some(DEFAULT_LIMITS),
         sections: vec![s],
+        remembers_settled: false,
         stats: serde_json::json!({}),
     }
 }

@@ -365,6 +365,7 @@ impl Prover {
             best,
             derive: Some(derive),
             sections,
+            remembers_settled: false,
             stats: serde_json::json!({
                 "program": program,
                 "positions": nodes,

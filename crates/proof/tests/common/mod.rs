@@ -215,6 +215,7 @@ pub fn certificate(rules: &Rules, moves: &[Cell]) -> Certificate {
         best: None,
         derive: None,
         sections,
+        remembers_settled: true,
         stats: serde_json::json!({"by": "test brute force"}),
     }
 }
