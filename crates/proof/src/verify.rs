@@ -305,10 +305,11 @@ pub(crate) fn pairing_table(
     out
 }
 
-/// How a position with P to move is remembered once proved.
+/// How a position with P to move whose canonical form was computed (see
+/// [`Checker::p_node`]) is remembered once proved.
 struct Keys {
-    /// Its canonical form, if it was computed (see [`Checker::p_node`]).
-    canon: Option<Box<[u64]>>,
+    /// Its canonical form.
+    canon: Box<[u64]>,
     /// Its stones.
     raw: Box<[u64]>,
     /// Its fingerprint (`fingerprint.rs`).
@@ -476,9 +477,7 @@ impl<'a> Checker<'a> {
                     self.board.undo(mv, p);
                     self.path.pop();
                 }
-                if let Some(keys) = frame.keys {
-                    self.remember(keys);
-                }
+                self.remember(frame.keys);
                 if let Some(after) = frame.after {
                     self.answered.insert(after);
                 }
@@ -580,11 +579,11 @@ impl<'a> Checker<'a> {
             self.seen.insert(self.board.stones().into());
             return Ok(Step::Done);
         }
-        let keys = Keys {
-            canon: s.map(|_| self.canon.clone().into_boxed_slice()),
+        let keys = s.map(|_| Keys {
+            canon: self.canon.clone().into_boxed_slice(),
             raw: self.board.stones().into(),
             print,
-        };
+        });
         let found = s.and_then(|s| Some((s, *self.entries.get(self.canon.as_slice())?)));
         let (mv, entry) = match (forced, found) {
             (Some(Forced::Block(c)), _) => (c, None),
@@ -668,7 +667,7 @@ impl<'a> Checker<'a> {
             return Ok(Step::Done);
         }
         Ok(Step::Expand(Frame {
-            keys: Some(keys),
+            keys,
             after: Some(after.into_boxed_slice()),
             played: Some((mv, entry)),
             cursor: 0,
@@ -683,9 +682,9 @@ impl<'a> Checker<'a> {
     /// settled by itself is otherwise not remembered: met again, it is
     /// settled again (so the memory the checker takes is bounded by the
     /// entries, not by the positions).
-    fn remember(&mut self, keys: Keys) {
-        if let Some(canon) = keys.canon {
-            self.proved.insert(canon);
+    fn remember(&mut self, keys: Option<Keys>) {
+        if let Some(keys) = keys {
+            self.proved.insert(keys.canon);
             self.prints.insert(keys.print);
             self.seen.insert(keys.raw);
         }

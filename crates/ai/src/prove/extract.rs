@@ -333,16 +333,16 @@ impl Walk<'_, '_, '_> {
     }
 
     /// Keeps `e` as the entry of the current position (key `key`), unless
-    /// another walker gave it one first; returns the move kept and whether
-    /// it is a pairing entry's.
-    fn record(&mut self, s: &Search, key: u64, e: Entry) -> (u32, bool) {
+    /// another walker gave it one first; returns the kept entry's move to
+    /// play below it (`None` for a pairing entry: nothing is below it).
+    fn record(&mut self, s: &Search, key: u64, e: Entry) -> Option<u32> {
         let mut shared = self.common.shared();
         let kept = shared.record(key, e);
-        let r = (kept.mv, kept.pairs.is_some());
+        let below = kept.pairs.is_none().then_some(kept.mv);
         s.counters
             .entries
             .store(shared.out.len() as u64, Ordering::Relaxed);
-        r
+        below
     }
 
     /// Walks below the current position (key `key`); returns whether it
@@ -381,10 +381,7 @@ impl Walk<'_, '_, '_> {
                     None => return Ok(false),
                 },
             };
-            self.make(s, mv, me);
-            let r = self.after_move(s);
-            self.unmake(s, mv, me);
-            return r.map(|_| true);
+            return self.follow(s, mv, me).map(|_| true);
         }
         let replies = match self.oracle.as_ref() {
             // As the checker: none when the winner has two cells to
@@ -412,10 +409,7 @@ impl Walk<'_, '_, '_> {
         };
         if self.depth > 2 {
             for reply in replies {
-                self.make(s, reply, me);
-                let r = self.after_move(s);
-                self.unmake(s, reply, me);
-                r?;
+                self.follow(s, reply, me)?;
             }
             return Ok(true);
         }
@@ -434,18 +428,12 @@ impl Walk<'_, '_, '_> {
             let Some(&reply) = distinct.get(i) else {
                 break;
             };
-            self.make(s, reply, me);
-            let r = self.after_move(s);
-            self.unmake(s, reply, me);
-            r?;
+            self.follow(s, reply, me)?;
             s.counters.top_replies_done.fetch_add(1, Ordering::Relaxed);
         }
         if self.common.walkers_out.fetch_add(1, Ordering::Relaxed) + 1 == self.common.walkers {
             for reply in others {
-                self.make(s, reply, me);
-                let r = self.after_move(s);
-                self.unmake(s, reply, me);
-                r?;
+                self.follow(s, reply, me)?;
             }
         }
         Ok(false)
@@ -465,7 +453,10 @@ impl Walk<'_, '_, '_> {
                 Forced::Win(_) => return Ok(None),
                 Forced::Block(c) => return Ok(Some(c as u32)),
                 Forced::Lost => {
-                    return Err("the certificate walk reached a lost position (forced)".into())
+                    return Err(
+                        "the certificate walk reached a position where the other side has two winning cells"
+                            .into(),
+                    )
                 }
                 Forced::Free if o.threat_sequence(me).is_some() => return Ok(None),
                 Forced::Free => {}
@@ -473,20 +464,14 @@ impl Walk<'_, '_, '_> {
         }
         if self.oracle.is_some() && me != s.attacker {
             if let Some(e) = pairing_entry(s) {
-                return Ok(match self.record(s, key, e) {
-                    (_, true) => None,
-                    (mv, false) => Some(mv),
-                });
+                return Ok(self.record(s, key, e));
             }
         }
         let c = match self.oracle.is_some() {
             true => self.strategic_move(s)?,
             false => best_move(s)?,
         };
-        Ok(match self.record(s, key, entry(s, c)) {
-            (_, true) => None,
-            (mv, false) => Some(mv),
-        })
+        Ok(self.record(s, key, entry(s, c)))
     }
 
     /// `replies` split into those whose position is not symmetric to an
@@ -729,6 +714,14 @@ impl Walk<'_, '_, '_> {
         if let Some(o) = self.oracle.as_mut() {
             o.undo(c as usize, mover);
         }
+    }
+
+    /// Plays `c` for `mover`, walks what follows, and takes it back.
+    fn follow(&mut self, s: &mut Search, c: u32, mover: Player) -> Result<(), String> {
+        self.make(s, c, mover);
+        let r = self.after_move(s);
+        self.unmake(s, c, mover);
+        r
     }
 
     fn after_move(&mut self, s: &mut Search) -> Result<(), String> {
