@@ -53,9 +53,12 @@ def main(argv):
                 peak[b] = max(peak[b], int(out[1]))
                 ok[b] = ok[b] and out[2] == "ok"
         o, n = statistics.median(cpu[old]), statistics.median(cpu[new])
+        # A ratio only where both builds checked the whole certificate.
+        both = ok[old] and ok[new] and o > 0
+        ratio = f"{n / o:>6.2f}" if both else f"{'-':>6}"
         note = "" if ok[old] and ok[new] else f"  (accepted: old {ok[old]}, new {ok[new]})"
         print(
-            f"{proof:<28} {o:>10.2f} {n:>10.2f} {n / o if o else float('nan'):>6.2f} "
+            f"{proof:<28} {o:>10.2f} {n:>10.2f} {ratio} "
             f"{peak[old] / 1024:>8.0f} {peak[new] / 1024:>8.0f}{note}"
         )
 
