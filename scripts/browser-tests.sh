@@ -62,5 +62,11 @@ done
 echo "server at $url" >&2
 
 mkdir -p artifacts/screenshots
+# The whole run is bounded (each test also has its own limit in run.js), and
+# no Chromium is left behind holding this script's output open.
 BASE_URL="$url" SCREENSHOTS="$root/artifacts/screenshots" C4_POS="$c4_pos" C4_SCORES="$c4_scores" \
-  node tests/browser/run.js
+  timeout --kill-after=30 1500 node tests/browser/run.js
+status=$?
+pkill -f 'hypertac-chromium-' 2>/dev/null
+[ "$status" -eq 124 ] && echo "0 passed, 1 failed (the browser tests took more than 25 minutes)"
+exit "$status"

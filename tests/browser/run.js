@@ -286,20 +286,24 @@ for (const preset of ['connect4', 'connect4-3d']) {
     const first = preset === 'connect4' ? '3,5' : '1,1,3';
     const second = preset === 'connect4' ? '0,5' : '2,2,3';
     // Clicks the second cell the moment the computer's reply is drawn,
-    // while its stone is still falling.
-    const clicked = page.evaluate((cell) => new Promise((resolve) => {
+    // while its stone is still falling. The observer is in place before
+    // the first click (the evaluate returns once it is), and the answer is
+    // waited for with a timeout: a reply drawn some other way fails the
+    // test instead of hanging it.
+    await page.evaluate((cell) => {
+      window.defect1Falling = undefined;
       const list = document.querySelector('#moves');
       const observer = new MutationObserver(() => {
         if (list.children.length !== 2) return;
         observer.disconnect();
-        const falling = !!document.querySelector('.falling-x, .falling-o');
+        window.defect1Falling = !!document.querySelector('.falling-x, .falling-o');
         document.querySelector(`.cell[data-cell="${cell}"]`).click();
-        resolve(falling);
       });
       observer.observe(list, { childList: true });
-    }), second);
+    }, second);
     await page.click(`.cell[data-cell="${first}"]`);
-    const falling = await clicked;
+    await page.waitForFunction(() => window.defect1Falling !== undefined, null, { timeout: 20000 });
+    const falling = await page.evaluate(() => window.defect1Falling);
     assert(falling, 'the click came while the stone was falling');
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 3, null, { timeout: 5000 });
   });
@@ -631,6 +635,17 @@ for (const size of SIZES) {
   }
 }
 
+// No test may hang the run: one that takes longer than this fails.
+const TEST_TIMEOUT_MS = 180000;
+
+function withTimeout(promise, ms, name) {
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name}: no answer after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hypertac-chromium-'));
@@ -656,7 +671,7 @@ async function main() {
     try {
       await page.goto(BASE);
       await page.waitForSelector('body[data-ready="true"]');
-      await t.body(page);
+      await withTimeout(t.body(page), TEST_TIMEOUT_MS, t.name);
       if (problems.length) throw new Error(problems.join('; '));
       passed += 1;
       console.log(`ok - ${t.name}`);
@@ -665,9 +680,9 @@ async function main() {
       console.log(`not ok - ${t.name}: ${e.message.split('\n')[0]}`);
       try { await page.screenshot({ path: path.join(SHOTS, `failed-${passed + failed}.png`) }); } catch (_) { /* ignore */ }
     }
-    await page.close();
+    await withTimeout(page.close(), 10000, 'closing the page').catch(() => {});
   }
-  await browser.close();
+  await withTimeout(browser.close(), 20000, 'closing the browser').catch(() => {});
   fs.rmSync(profile, { recursive: true, force: true });
   for (const line of cellSizes) console.log(`# 4D cell size ${line}`);
   console.log(`${passed} passed, ${failed} failed`);
