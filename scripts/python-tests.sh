@@ -29,6 +29,8 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 py="$venv/bin/python"
+# maturin's build hook runs the `maturin` program: the one in the venv.
+export PATH="$PWD/$venv/bin:$PATH"
 "$py" -m pip install -q --disable-pip-version-check -r crates/py/requirements-test.txt
 
 profile="${HYPERTAC_PY_PROFILE:-dev}"

@@ -4,7 +4,8 @@
 //! A shard proves the units whose number is I modulo N, each into
 //! `DIR/unit-U.proof` (the folder's layout: `units.rs`) (written through a temporary file, so a file there is
 //! whole), with `DIR/unit-U.checkpoint` while it runs. A unit whose proof
-//! is already there is skipped, so a shard that died is simply run again.
+//! is already there is skipped, so a shard that died is simply run again
+//! (a unit's certificate walk saves its progress in `DIR/unit-U.checkpoint.walk`).
 //! Before each unit it reads the proofs already in DIR (its own and other
 //! shards') and skips the unit if the root's value no longer depends on it
 //! (e.g. another unit already proved a winning move of the side to move).
@@ -13,8 +14,9 @@
 //! out.
 
 use super::frontier::Frontier;
+use super::one::walk_file;
 use super::root::describe_root;
-use super::solve::{certificate, solve, Job};
+use super::solve::{certificate, resume_or_save_walk, solve, Job};
 use super::units::{
     done_marker, keep_frontier_copy, load_unit, read_values, unit_checkpoint, unit_proof,
 };
@@ -111,12 +113,17 @@ pub fn run_shard(job: &ShardJob, stop: &Arc<AtomicBool>) -> Result<bool, String>
             open.push(u);
             continue;
         };
-        let cert = certificate(&mut solved, false).map_err(|e| format!("{name}: {e}"))?;
+        // The walk saves its progress beside the unit's checkpoint, so a
+        // unit killed while its certificate is built goes on from there.
+        let walk = walk_file(&checkpoint);
+        resume_or_save_walk(&mut solved.prover, &walk).map_err(|e| format!("{name}: {e}"))?;
+        let cert = certificate(&mut solved, true).map_err(|e| format!("{name}: {e}"))?;
         debug_assert_eq!(cert.value, value);
         cert.save(&proof)
             .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;
         values[u] = verdict_of(Some(value));
         let _ = std::fs::remove_file(&checkpoint);
+        let _ = std::fs::remove_file(&walk);
         println!(
             "{name}: {}, {nodes} positions, {:.1} s",
             value,
