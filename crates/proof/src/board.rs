@@ -129,6 +129,8 @@ pub(crate) struct Board {
     lists: [Vec<u32>; 4],
     /// Each line's place in each of `lists` ([`ABSENT`]: not in it).
     places: Vec<[u32; 4]>,
+    /// [`lists_of`] for every pair of counts: `list_bits[x * (k + 1) + o]`.
+    list_bits: Vec<u8>,
     filled: usize,
     /// Gravity: the index distance to the cell below, and the size of the axis.
     gravity: Option<(usize, usize)>,
@@ -157,6 +159,10 @@ impl Board {
                 }
             }
         }
+        let side = usize::from(k) + 1;
+        let list_bits = (0..side * side)
+            .map(|i| lists_of([(i / side) as u8, (i % side) as u8], k))
+            .collect();
         Board {
             lines,
             words,
@@ -164,6 +170,7 @@ impl Board {
             counts: vec![[0; 2]; count],
             lists,
             places,
+            list_bits,
             filled: 0,
             gravity,
         }
@@ -305,60 +312,64 @@ impl Board {
     pub fn play(&mut self, c: usize, p: Player) -> bool {
         self.stones[p.index() * self.words + c / 64] |= 1 << (c % 64);
         self.filled += 1;
-        let k = self.lines.k as u8;
-        let mut complete = false;
-        for i in self.lines.start[c]..self.lines.start[c + 1] {
-            let l = self.lines.through[i as usize];
-            let before = self.counts[l as usize];
-            let mut after = before;
-            after[p.index()] += 1;
-            complete |= after[p.index()] == k;
-            self.counts[l as usize] = after;
-            let (was, is) = (lists_of(before, k), lists_of(after, k));
-            if was != is {
-                self.relist(l, was, is);
-            }
-        }
-        complete
+        self.recount(c, p, true)
     }
 
     /// Takes back the stone of `p` on `c` (the last one played there).
     pub fn undo(&mut self, c: usize, p: Player) {
         self.stones[p.index() * self.words + c / 64] &= !(1 << (c % 64));
         self.filled -= 1;
-        let k = self.lines.k as u8;
-        for i in self.lines.start[c]..self.lines.start[c + 1] {
-            let l = self.lines.through[i as usize];
-            let before = self.counts[l as usize];
-            let mut after = before;
-            after[p.index()] -= 1;
-            self.counts[l as usize] = after;
-            let (was, is) = (lists_of(before, k), lists_of(after, k));
-            if was != is {
-                self.relist(l, was, is);
-            }
-        }
+        self.recount(c, p, false);
     }
 
-    /// Moves line `l` into or out of the lists as the lists it belongs in
-    /// went from `was` to `is` (see [`lists_of`]).
-    fn relist(&mut self, l: u32, was: u8, is: u8) {
-        let mut changed = was ^ is;
-        while changed != 0 {
-            let bit = changed.trailing_zeros() as usize;
-            changed &= changed - 1;
-            let list = &mut self.lists[bit];
-            if is >> bit & 1 == 1 {
-                self.places[l as usize][bit] = list.len() as u32;
-                list.push(l);
+    /// Adds (`add`) or takes away one stone of `p` on every line through
+    /// `c`, moving the lines whose lists change; whether a line of `p` now
+    /// holds k stones. The hot loop of the checker and of the walks that
+    /// ask it: one table lookup per line for its lists before and after.
+    #[inline]
+    fn recount(&mut self, c: usize, p: Player, add: bool) -> bool {
+        let lines = &*self.lines;
+        let k = lines.k as u8;
+        let side = usize::from(k) + 1;
+        let me = p.index();
+        let mut complete = false;
+        let through = &lines.through[lines.start[c] as usize..lines.start[c + 1] as usize];
+        for &l in through {
+            let count = &mut self.counts[l as usize];
+            let was = self.list_bits[usize::from(count[0]) * side + usize::from(count[1])];
+            if add {
+                count[me] += 1;
             } else {
-                let at = self.places[l as usize][bit];
-                list.swap_remove(at as usize);
-                if let Some(&moved) = list.get(at as usize) {
-                    self.places[moved as usize][bit] = at;
-                }
-                self.places[l as usize][bit] = ABSENT;
+                count[me] -= 1;
             }
+            complete |= count[me] == k;
+            let is = self.list_bits[usize::from(count[0]) * side + usize::from(count[1])];
+            if was != is {
+                relist(&mut self.lists, &mut self.places, l, was, is);
+            }
+        }
+        complete && add
+    }
+}
+
+/// Moves line `l` into or out of the lists as the lists it belongs in
+/// went from `was` to `is` (see [`lists_of`]).
+fn relist(lists: &mut [Vec<u32>; 4], places: &mut [[u32; 4]], l: u32, was: u8, is: u8) {
+    let mut changed = was ^ is;
+    while changed != 0 {
+        let bit = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
+        let list = &mut lists[bit];
+        if is >> bit & 1 == 1 {
+            places[l as usize][bit] = list.len() as u32;
+            list.push(l);
+        } else {
+            let at = places[l as usize][bit];
+            list.swap_remove(at as usize);
+            if let Some(&moved) = list.get(at as usize) {
+                places[moved as usize][bit] = at;
+            }
+            places[l as usize][bit] = ABSENT;
         }
     }
 }

@@ -19,8 +19,10 @@
 //! comparing X's bitset words first (word 0 first), then O's.
 
 use crate::board::Lines;
+use crate::verify::KeyHasher;
 use hypertac_core::{Cell, Rules};
 use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasherDefault;
 
 /// Largest group used; larger groups fall back to the identity alone.
 pub const MAX_GROUP: usize = 16_384;
@@ -89,7 +91,7 @@ impl Symmetries {
         } else {
             vec![(0..sizes[0]).collect()]
         };
-        let line_set: HashSet<Vec<u16>> = (0..lines.len())
+        let line_set: HashSet<Vec<u16>, BuildHasherDefault<KeyHasher>> = (0..lines.len())
             .map(|l| {
                 let mut v = lines.cells_of(l).to_vec();
                 v.sort_unstable();
