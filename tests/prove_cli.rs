@@ -201,3 +201,68 @@ fn threads_resume_from_one_checkpoint_file() {
     assert_eq!(code, 2);
     assert!(err.contains("another game or position"), "{err}");
 }
+
+/// `--shrink` keeps only the entries the checker looks up, checks the
+/// result and writes it; it never overwrites its input, and a damaged
+/// input is refused in one line. On 4^5 the walk's keys are exact beyond
+/// two stones, so it writes entries the checker never reaches.
+#[test]
+fn shrink_keeps_the_used_entries_and_the_result_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = dir.path().join("full.proof");
+    let small = dir.path().join("small.proof");
+    let (f, s) = (full.to_str().unwrap(), small.to_str().unwrap());
+    let (out, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "4x4x4x4x4",
+        "--moves",
+        "0,0,0,0,0;3,3,3,3,0;1,1,1,1,1;3,3,3,0,3",
+        "--threads",
+        "1",
+        "--memory",
+        "64",
+        "--proof",
+        f,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (out, err, code) = hypertac(&["verify", f]);
+    assert_eq!(code, 0, "{out}{err}");
+    let used = |out: &str| -> (u64, u64) {
+        let line = out.lines().find(|l| l.starts_with("entries:")).unwrap();
+        let (a, b) = line
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .split_once('/')
+            .unwrap();
+        (a.parse().unwrap(), b.parse().unwrap())
+    };
+    let (used_before, before) = used(&out);
+    assert!(used_before < before, "the walk wrote unused entries: {out}");
+
+    let (out, err, code) = hypertac(&["prove", "--shrink", f, "--proof", s]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!("kept {used_before} of {before} entries: X wins")),
+        "{out}"
+    );
+    let (out, err, code) = hypertac(&["verify", s]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("proof accepted: X wins"), "{out}");
+    assert_eq!(used(&out), (used_before, used_before), "{out}");
+    assert!(std::fs::metadata(&small).unwrap().len() < std::fs::metadata(&full).unwrap().len());
+
+    // The input is never overwritten; a damaged one is refused in one line.
+    let (_, err, code) = hypertac(&["prove", "--shrink", f, "--proof", f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("another file"), "{err}");
+    let bytes = std::fs::read(&full).unwrap();
+    std::fs::write(&full, &bytes[..bytes.len() - 5]).unwrap();
+    let (_, err, code) = hypertac(&["prove", "--shrink", f, "--proof", s]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("truncated"), "{err}");
+    let (_, err, code) = hypertac(&["prove", "--shrink", f]);
+    assert_eq!(code, 2, "{err}");
+}

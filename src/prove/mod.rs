@@ -1,11 +1,12 @@
 //! `hypertac prove`: the exact value of a position, with a certificate that
 //! `hypertac verify` checks; or a proof split into units for many machines
-//! (`--split`, `--shard`, `--merge`).
+//! (`--split`, `--shard`, `--merge`), or a certificate cut down to what its
+//! check uses (`--shrink`).
 //!
 //! The flags are read as given ([`ProveArgs`]), then settled once into one
 //! typed job (`mode.rs`), which its own file runs: `one.rs` (one position,
 //! on `--threads` threads over one table), `split.rs`, `shard.rs`,
-//! `merge.rs`. They share `solve.rs` (one search, its checkpoints and its
+//! `merge.rs`, `shrink.rs`. They share `solve.rs` (one search, its checkpoints and its
 //! certificate), `units.rs` (the unit folder), `frontier.rs` (the frontier
 //! file), `root.rs` (how a root is named) and `value.rs` (the value's two
 //! forms).
@@ -22,6 +23,7 @@ mod one;
 mod progress;
 mod root;
 mod shard;
+mod shrink;
 mod solve;
 mod split;
 mod units;
@@ -75,6 +77,10 @@ pub struct ProveArgs {
     /// (and, with --proof, one certificate).
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["split", "shard"])]
     pub merge: Vec<PathBuf>,
+    /// Rewrite this certificate with only the entries its check looks up,
+    /// check the result again and write it to --proof.
+    #[arg(long, value_name = "FILE", requires = "proof", conflicts_with_all = ["split", "shard", "merge"])]
+    pub shrink: Option<PathBuf>,
 }
 
 /// `--time` (the grammar of [`crate::duration`]).
@@ -109,6 +115,7 @@ fn prove(args: &ProveArgs) -> Result<i32, String> {
         Mode::Merge(job) => merge::merge(&job).map(finished),
         Mode::Shard(job) => shard::run_shard(&job, &stop).map(finished),
         Mode::Split(job) => split::split(&job).map(|()| 0),
+        Mode::Shrink(job) => shrink::shrink(&job).map(|()| 0),
         Mode::One(job) => one::prove_one(&job, stop).map(|_| 0),
     }
 }

@@ -1,10 +1,11 @@
 //! What `hypertac prove` was asked to do, settled once from the flags as
-//! given ([`ProveArgs`]): one of five jobs, each with its own typed
+//! given ([`ProveArgs`]): one of six jobs, each with its own typed
 //! settings, so no later function looks at a flag again. Every check of
 //! which flags go together lives here and ends in a one-line message.
 //!
 //! | flags                                   | job                        |
 //! |-----------------------------------------|----------------------------|
+//! | `--shrink FILE --proof OUT`             | [`Mode::Shrink`] (`shrink.rs`)  |
 //! | `--merge DIR...`                        | [`Mode::Merge`] (`merge.rs`)    |
 //! | `--frontier F --shard I/N --out DIR`    | [`Mode::Shard`] (`shard.rs`)    |
 //! | `--split DEPTH --frontier F`            | [`Mode::Split`] (`split.rs`)    |
@@ -13,6 +14,7 @@
 use super::merge::MergeJob;
 use super::one::OneJob;
 use super::shard::ShardJob;
+use super::shrink::ShrinkJob;
 use super::split::SplitJob;
 use super::ProveArgs;
 use crate::shard_spec::Shard;
@@ -29,6 +31,8 @@ pub enum Mode {
     Shard(ShardJob),
     /// Write the frontier of a split.
     Split(SplitJob),
+    /// Cut a certificate down to the entries its check uses.
+    Shrink(ShrinkJob),
     /// Prove one position (on `--threads` threads).
     One(OneJob),
 }
@@ -48,6 +52,16 @@ impl Mode {
             return Err("--memory: expected 1 to 1048576 MiB".into());
         }
         let memory = args.memory << 20;
+        if let Some(input) = &args.shrink {
+            if args.rules.given() || !args.moves.is_empty() || args.checkpoint.is_some() {
+                return Err("--shrink takes the game and the position from the certificate: leave out --game, --shape, --k, --gravity, --rule, --wrap, --moves and --checkpoint".into());
+            }
+            let proof = args.proof.clone().ok_or("--shrink needs --proof OUT")?;
+            return Ok(Mode::Shrink(ShrinkJob {
+                input: input.clone(),
+                proof,
+            }));
+        }
         if !args.merge.is_empty() {
             refuse_position_arguments(args, "--merge")?;
             return Ok(Mode::Merge(MergeJob {

@@ -18,12 +18,14 @@ mod fingerprint;
 pub mod format;
 mod pairing;
 mod section;
+mod shrink;
 mod strategy;
 pub mod symmetry;
 mod verify;
 
 pub use derive::{Forced, Oracle, SequenceLimits};
 pub use format::{Certificate, Goal, ProofError, Section, Value, MAGIC, VERSION};
+pub use shrink::keep_used;
 pub use strategy::Strategy;
 pub use symmetry::Symmetries;
 pub use verify::{verify, Report, SectionReport, VerifyError};

@@ -85,6 +85,9 @@ pub struct SectionReport {
     pub entries_used: u64,
     /// Entries of the section.
     pub entries: u64,
+    /// For each entry, whether it was looked up (what
+    /// [`crate::keep_used`] keeps).
+    pub used: Vec<bool>,
 }
 
 /// What an accepted proof established.
@@ -519,6 +522,7 @@ impl<'a> Checker<'a> {
             proved: self.proved.len() as u64,
             entries_used: self.used.iter().filter(|&&u| u).count() as u64,
             entries: self.entry_count,
+            used: self.used,
         })
     }
 
