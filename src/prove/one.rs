@@ -39,7 +39,7 @@ pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>) -> Result<bool, String> {
         memory: job.memory,
         time: job.time,
         checkpoint: job.checkpoint.as_deref(),
-        stop,
+        stop: stop.clone(),
         verbose: true,
         watch: true,
         positions: None,
@@ -65,6 +65,8 @@ pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>) -> Result<bool, String> {
     }
     let t = std::time::Instant::now();
     let walk = job.checkpoint.as_deref().map(walk_file);
+    // Ctrl-C stops the walk too (saving it when there is a checkpoint).
+    solved.prover.stop_walk_on(stop);
     if let Some(walk) = &walk {
         solve::resume_or_save_walk(&mut solved.prover, walk)?;
     }

@@ -117,6 +117,7 @@ pub fn run_shard(job: &ShardJob, stop: &Arc<AtomicBool>) -> Result<bool, String>
         // unit killed while its certificate is built goes on from there.
         let walk = walk_file(&checkpoint);
         resume_or_save_walk(&mut solved.prover, &walk).map_err(|e| format!("{name}: {e}"))?;
+        solved.prover.stop_walk_on(stop.clone());
         let cert = certificate(&mut solved, true).map_err(|e| format!("{name}: {e}"))?;
         debug_assert_eq!(cert.value, value);
         cert.save(&proof)

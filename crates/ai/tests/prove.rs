@@ -397,3 +397,44 @@ fn a_stopped_certificate_walk_goes_on_from_its_save() {
     let mut p = Prover::new(&other, 8 << 20).unwrap();
     assert!(p.resume_walk(&mut save.as_slice()).is_err());
 }
+
+/// A certificate walk whose stop flag is set (Ctrl-C) saves its progress
+/// at once and stops with an error saying so; a new prover goes on from
+/// that save to a certificate the checker accepts.
+#[test]
+fn a_walk_stopped_by_its_flag_saves_and_goes_on() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{Arc, Mutex};
+    let rules = Rules::preset("qubic").unwrap();
+    let moves = hypertac_core::notation::parse_move_list(rules.shape(), "0,0,0;3,3,1").unwrap();
+    let pos = Position::from_moves(rules, &moves).unwrap();
+    let (_, mut first) = prove(&pos);
+    let saves: Arc<Mutex<Vec<Vec<u8>>>> = Arc::default();
+    let kept = saves.clone();
+    first.save_walk(
+        std::time::Duration::from_secs(3600),
+        Box::new(move |write| {
+            let mut bytes = Vec::new();
+            write(&mut bytes).map_err(|e| e.to_string())?;
+            kept.lock().unwrap().push(bytes);
+            Ok(())
+        }),
+    );
+    let stop = Arc::new(AtomicBool::new(true));
+    first.stop_walk_on(stop.clone());
+    let e = first.proof_file("test", 0.0).unwrap_err().to_string();
+    assert!(e.contains("progress is saved"), "{e}");
+    // The only save is the one made on stopping (the next was an hour off).
+    assert_eq!(saves.lock().unwrap().len(), 1);
+    let save = saves.lock().unwrap()[0].clone();
+    let (_, mut second) = prove(&pos);
+    second.resume_walk(&mut save.as_slice()).unwrap();
+    let cert = second.proof_file("test", 0.0).unwrap();
+    let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.value, Value::Win(Player::X));
+    // Without saves the error says nothing was kept.
+    let (_, mut third) = prove(&pos);
+    third.stop_walk_on(stop);
+    let e = third.proof_file("test", 0.0).unwrap_err().to_string();
+    assert!(e.contains("nothing of the walk is saved"), "{e}");
+}

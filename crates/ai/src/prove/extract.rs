@@ -111,6 +111,7 @@ pub(crate) fn entries(
     derive: Option<SequenceLimits>,
     saves: Option<&mut WalkSaves>,
     resume: Option<WalkState>,
+    interrupt: Option<&AtomicBool>,
 ) -> Result<Vec<Entry>, String> {
     let mut shared = Shared {
         seen: Seen::default(),
@@ -132,6 +133,7 @@ pub(crate) fn entries(
         shared: Mutex::new(shared),
         next_top: AtomicUsize::new(0),
         stopped: AtomicBool::new(false),
+        interrupt,
         walkers: match search.canon.own_keys_after(3) {
             true => 1 + search.helpers.len(),
             false => 1,
@@ -177,6 +179,12 @@ pub(crate) fn entries(
 
 /// The error of a walker stopped because another failed.
 const STOPPED: &str = "the certificate walk stopped";
+/// The error of a walk stopped from outside, its progress saved.
+const INTERRUPTED_SAVED: &str =
+    "stopped while building the certificate; its progress is saved: the same command goes on from it";
+/// The error of a walk stopped from outside, without saves.
+const INTERRUPTED: &str =
+    "stopped while building the certificate (nothing of the walk is saved without --checkpoint)";
 
 /// Entries' places in the walk's output, by the key of their position.
 type Known = std::collections::HashMap<u64, usize, BuildHasherDefault<KeyHasher>>;
@@ -234,6 +242,8 @@ struct Common<'a, 'r> {
     next_top: AtomicUsize,
     /// Set when a walker failed: the others stop.
     stopped: AtomicBool,
+    /// Set from outside (Ctrl-C): the walk saves its progress and stops.
+    interrupt: Option<&'r AtomicBool>,
     /// How many walkers there are, and how many have taken their last
     /// reply to the first move.
     walkers: usize,
@@ -290,13 +300,27 @@ impl Walk<'_, '_, '_> {
         if self.common.stopped.load(Ordering::Relaxed) {
             return Err(STOPPED.into());
         }
+        if self
+            .common
+            .interrupt
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            // The first walker to see it saves the walk; the others stop.
+            if self.common.stopped.swap(true, Ordering::Relaxed) {
+                return Err(STOPPED.into());
+            }
+            return Err(match self.save(true)? {
+                true => INTERRUPTED_SAVED.into(),
+                false => INTERRUPTED.into(),
+            });
+        }
         let key = s.key();
         if s.board.result().is_some() || self.common.shared().seen.contains(&key) {
             return Ok(());
         }
         let walked = s.counters.walked.fetch_add(1, Ordering::Relaxed);
         if walked.is_multiple_of(1024) {
-            self.save_if_due()?;
+            self.save(false)?;
         }
         self.depth += 1;
         let r = self.enter(s, key);
@@ -310,16 +334,17 @@ impl Walk<'_, '_, '_> {
         r.map(|_| ())
     }
 
-    /// Writes the walk's progress when a save is due: the finished
-    /// positions and the entries.
-    fn save_if_due(&mut self) -> Result<(), String> {
+    /// Writes the walk's progress (the finished positions and the
+    /// entries) when a save is due, or now with `now`; whether it wrote
+    /// one (false also when the walk has no saves).
+    fn save(&mut self, now: bool) -> Result<bool, String> {
         let mut guard = self.common.shared();
         let shared = &mut *guard;
         let Some(saves) = shared.saves.as_mut() else {
-            return Ok(());
+            return Ok(false);
         };
-        if std::time::Instant::now() < saves.next {
-            return Ok(());
+        if !now && std::time::Instant::now() < saves.next {
+            return Ok(false);
         }
         let began = std::time::Instant::now();
         let (id, section) = (&saves.id, saves.section);
@@ -329,7 +354,7 @@ impl Walk<'_, '_, '_> {
             super::walkfile::write(w, id, section, seen.len(), seen.iter().copied(), entries)
         })?;
         saves.next = std::time::Instant::now() + saves.every.max(began.elapsed() * 10);
-        Ok(())
+        Ok(true)
     }
 
     /// Keeps `e` as the entry of the current position (key `key`), unless

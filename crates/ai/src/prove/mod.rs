@@ -46,6 +46,7 @@ use canon::Canon;
 use dfpn::Search;
 use hypertac_core::{Cell, Player, Position, WinRule};
 use std::io::{self, Read, Write};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use table::Table;
 
@@ -82,6 +83,8 @@ pub struct Prover {
     walk_saves: Option<WalkSaves>,
     /// A saved walk to go on from ([`Prover::resume_walk`]).
     walk_resume: Option<WalkState>,
+    /// Set from outside (Ctrl-C) to stop the certificate's walk.
+    walk_stop: Option<Arc<AtomicBool>>,
 }
 
 impl Prover {
@@ -132,6 +135,7 @@ impl Prover {
             answers: [Answer::Open; 2],
             walk_saves: None,
             walk_resume: None,
+            walk_stop: None,
         })
     }
 
@@ -313,6 +317,7 @@ impl Prover {
                 derive,
                 saves.as_mut(),
                 resume,
+                self.walk_stop.as_deref(),
             );
             self.walk_saves = saves;
             let entries = entries.map_err(ProveError)?;
@@ -411,6 +416,13 @@ impl Prover {
             next: std::time::Instant::now() + every,
             section: 0,
         });
+    }
+
+    /// Has the certificate's walk stop once `flag` is set (Ctrl-C): it then
+    /// saves its progress (with [`Prover::save_walk`]) and returns an
+    /// error saying it stopped.
+    pub fn stop_walk_on(&mut self, flag: Arc<AtomicBool>) {
+        self.walk_stop = Some(flag);
     }
 
     /// Goes on from a walk saved by [`Prover::save_walk`] for this position;
