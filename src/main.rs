@@ -78,8 +78,14 @@ fn main() -> ExitCode {
         }) => solve::run(&args),
         Some(Command::Referee(args)) => referee::run(&args),
         Some(Command::Records(args)) => records::run(&args),
-        Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Prove(args)) => prove::run(&args),
+        Some(Command::Bench(args)) => {
+            output::end_on_closed_stdout();
+            bench::run(&args)
+        }
+        Some(Command::Prove(args)) => {
+            output::end_on_closed_stdout();
+            prove::run(&args)
+        }
         Some(Command::Verify(args)) => verify::run(&args),
     };
     ExitCode::from(code.clamp(0, 255) as u8)

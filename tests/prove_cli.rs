@@ -266,3 +266,21 @@ fn shrink_keeps_the_used_entries_and_the_result_verifies() {
     let (_, err, code) = hypertac(&["prove", "--shrink", f]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// Output closed early (`hypertac prove ... | head -1`): the prover ends
+/// quietly, without a panic message.
+#[test]
+fn a_closed_output_ends_prove_without_a_panic() {
+    use std::process::Stdio;
+    let home = tempfile::tempdir().unwrap();
+    let mut child = common::hypertac(home.path())
+        .args(["prove", "--shape", "4x4", "--k", "4", "--memory", "16"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}
