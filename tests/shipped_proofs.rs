@@ -197,3 +197,33 @@ fn small_headers_cost_little_memory() {
     let kib = usage.ru_maxrss;
     assert!(kib < 100 * 1024, "a child used {kib} KiB");
 }
+
+/// The 4^5 units kept in `proofs/4x5/` (built over several sessions) are
+/// whole certificates of their frontier's positions: the merge reads every
+/// one (a damaged or foreign unit is an error, exit 2) and names what is
+/// still missing (exit 1) or the value (exit 0). Checking them is too slow
+/// for a test: `hypertac verify proofs/4x5/unit-U.proof`, about two minutes each.
+#[test]
+fn the_4x5_units_load_and_merge() {
+    let dir = shipped("4x5");
+    let (out, err, code) = common::run_args(&["prove", "--merge", dir.to_str().unwrap()]);
+    assert!(code == 0 || code == 1, "exit {code}: {out}{err}");
+    let proved: usize = out
+        .split_once("k4 after 0,0,0,0,0: ")
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    let units = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("unit-") && name.ends_with(".proof")
+        })
+        .count();
+    assert_eq!(proved, units, "{out}");
+    assert!(out.contains("of 33 units proved"), "{out}");
+    if code == 0 {
+        assert!(out.contains("X wins"), "{out}");
+    }
+}
