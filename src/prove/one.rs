@@ -64,25 +64,11 @@ pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>) -> Result<bool, String> {
         return Ok(false);
     }
     let t = std::time::Instant::now();
-    let walk = job.checkpoint.as_deref().map(walk_file);
-    // Ctrl-C stops the walk too (saving it when there is a checkpoint).
-    solved.prover.stop_walk_on(stop);
-    if let Some(walk) = &walk {
-        solve::resume_or_save_walk(&mut solved.prover, walk)?;
-    }
-    let cert = solve::certificate(&mut solved, true)?;
+    let (cert, walk) = solve::certificate(&mut solved, job.checkpoint.as_deref(), stop)?;
     solve::save_certificate(&cert, path, "built", t)?;
     if let Some(walk) = &walk {
         // The certificate holds all the walk's file held.
         let _ = std::fs::remove_file(walk);
     }
     Ok(true)
-}
-
-/// Where the certificate's walk saves its progress beside a checkpoint:
-/// the checkpoint's name with `.walk` added.
-pub fn walk_file(checkpoint: &std::path::Path) -> PathBuf {
-    let mut name = checkpoint.as_os_str().to_owned();
-    name.push(".walk");
-    PathBuf::from(name)
 }

@@ -14,9 +14,8 @@
 //! out.
 
 use super::frontier::Frontier;
-use super::one::walk_file;
 use super::root::describe_root;
-use super::solve::{certificate, resume_or_save_walk, solve, Job};
+use super::solve::{certificate, solve, Job};
 use super::units::{
     done_marker, keep_frontier_copy, load_unit, read_values, unit_checkpoint, unit_proof,
 };
@@ -115,16 +114,16 @@ pub fn run_shard(job: &ShardJob, stop: &Arc<AtomicBool>) -> Result<bool, String>
         };
         // The walk saves its progress beside the unit's checkpoint, so a
         // unit killed while its certificate is built goes on from there.
-        let walk = walk_file(&checkpoint);
-        resume_or_save_walk(&mut solved.prover, &walk).map_err(|e| format!("{name}: {e}"))?;
-        solved.prover.stop_walk_on(stop.clone());
-        let cert = certificate(&mut solved, true).map_err(|e| format!("{name}: {e}"))?;
+        let (cert, walk) = certificate(&mut solved, Some(&checkpoint), stop.clone())
+            .map_err(|e| format!("{name}: {e}"))?;
         debug_assert_eq!(cert.value, value);
         cert.save(&proof)
             .map_err(|e| format!("cannot write {}: {e}", proof.display()))?;
         values[u] = verdict_of(Some(value));
         let _ = std::fs::remove_file(&checkpoint);
-        let _ = std::fs::remove_file(&walk);
+        if let Some(walk) = walk {
+            let _ = std::fs::remove_file(walk);
+        }
         println!(
             "{name}: {}, {nodes} positions, {:.1} s",
             value,

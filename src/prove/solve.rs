@@ -10,7 +10,7 @@ use hypertac_ai::prove::{CheckpointSink, Prover};
 use hypertac_ai::Budget;
 use hypertac_core::Position;
 use hypertac_proof::{Certificate, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -122,39 +122,57 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
     })
 }
 
-/// The certificate of a solved position (its value must be known).
+/// The certificate of a solved position (its value must be known), its
+/// walk shown as it goes and stopped by `stop` (Ctrl-C). With a
+/// `checkpoint` the walk saves its progress beside it ([`walk_file`]) and
+/// goes on from a save there; that save's path comes back with the
+/// certificate, for the caller to remove once the certificate is written.
 ///
 /// # Errors
-/// The value is unknown, or (a bug) the walk found a hole.
-pub fn certificate(solved: &mut Solved, watch: bool) -> Result<Certificate, String> {
+/// The value is unknown, the walk was stopped, a save there cannot be
+/// read or written, or (a bug) the walk found a hole.
+pub fn certificate(
+    solved: &mut Solved,
+    checkpoint: Option<&Path>,
+    stop: Arc<AtomicBool>,
+) -> Result<(Certificate, Option<PathBuf>), String> {
+    solved.prover.stop_walk_on(stop);
+    let walk = checkpoint.map(walk_file);
+    if let Some(walk) = &walk {
+        resume_or_save_walk(&mut solved.prover, walk)?;
+    }
     let seconds = solved.elapsed.as_secs_f64();
     let counters = solved.prover.counters();
     let start = Instant::now();
-    let watcher = watch.then(|| {
-        Watcher::show(move || {
-            let top = match counters.top_replies.load(Ordering::Relaxed) {
-                0 => String::new(),
-                n => format!(
-                    ", {} of {n} replies to the first move done",
-                    counters.top_replies_done.load(Ordering::Relaxed)
-                ),
-            };
-            format!(
-                "building the certificate: {} positions walked, {} entries{top}, {:.0} s",
-                counters.walked.load(Ordering::Relaxed),
-                counters.entries.load(Ordering::Relaxed),
-                start.elapsed().as_secs_f64()
-            )
-        })
+    let watcher = Watcher::show(move || {
+        let top = match counters.top_replies.load(Ordering::Relaxed) {
+            0 => String::new(),
+            n => format!(
+                ", {} of {n} replies to the first move done",
+                counters.top_replies_done.load(Ordering::Relaxed)
+            ),
+        };
+        format!(
+            "building the certificate: {} positions walked, {} entries{top}, {:.0} s",
+            counters.walked.load(Ordering::Relaxed),
+            counters.entries.load(Ordering::Relaxed),
+            start.elapsed().as_secs_f64()
+        )
     });
     let cert = solved
         .prover
         .proof_file(concat!("hypertac ", env!("CARGO_PKG_VERSION")), seconds)
         .map_err(|e| e.to_string());
-    if let Some(w) = watcher {
-        w.finish();
-    }
-    cert
+    watcher.finish();
+    Ok((cert?, walk))
+}
+
+/// Where the certificate's walk saves its progress beside a checkpoint:
+/// the checkpoint's name with `.walk` added.
+pub fn walk_file(checkpoint: &Path) -> PathBuf {
+    let mut name = checkpoint.as_os_str().to_owned();
+    name.push(".walk");
+    PathBuf::from(name)
 }
 
 /// Has the certificate's walk save its progress to `path` every minute
@@ -163,7 +181,7 @@ pub fn certificate(solved: &mut Solved, watch: bool) -> Result<Certificate, Stri
 ///
 /// # Errors
 /// The file exists but cannot be read, or is not a walk of this position.
-pub fn resume_or_save_walk(prover: &mut Prover, path: &Path) -> Result<(), String> {
+fn resume_or_save_walk(prover: &mut Prover, path: &Path) -> Result<(), String> {
     match std::fs::File::open(path) {
         Ok(f) => {
             let mut r = std::io::BufReader::new(f);
