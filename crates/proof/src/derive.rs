@@ -21,6 +21,8 @@
 //!   the last detail.
 
 use crate::board::{Board, Lines};
+use crate::fingerprint::{fingerprint, mix};
+use crate::symmetry::Symmetries;
 use crate::verify::KeySet;
 use hypertac_core::{Player, Rules};
 use std::sync::Arc;
@@ -205,6 +207,10 @@ impl Sequence {
 pub struct Oracle {
     board: Board,
     limits: SequenceLimits,
+    /// The checker's symmetry group, built on the first
+    /// [`Oracle::canonical_key`] (1 to 2 s on 4^5).
+    symmetries: Option<Symmetries>,
+    rules: Rules,
 }
 
 impl Oracle {
@@ -217,7 +223,32 @@ impl Oracle {
         Ok(Oracle {
             board: Board::new(rules, lines),
             limits,
+            symmetries: None,
+            rules: rules.clone(),
         })
+    }
+
+    /// The checker's fingerprint of the position (`fingerprint.rs`): the
+    /// same for two positions the checker takes as symmetric, and, as a
+    /// rule, different for others.
+    pub fn fingerprint(&self) -> u64 {
+        fingerprint(self.board.lines(), self.board.stones())
+    }
+
+    /// A 64-bit hash of the position's canonical form in the checker's
+    /// symmetry group: the checker remembers a position it proved by
+    /// that form, so a writer that walks in the checker's order can pass
+    /// over a copy it knows the checker passes over. Costs a pass over
+    /// the group: call it where [`Oracle::fingerprint`] matched.
+    pub fn canonical_key(&mut self) -> u64 {
+        let group = self
+            .symmetries
+            .get_or_insert_with(|| Symmetries::with_lines(&self.rules, self.board.lines()));
+        let mut canon = vec![0u64; self.board.stones().len()];
+        group.canonical(self.board.stones(), &mut canon);
+        canon
+            .iter()
+            .fold(canon.len() as u64, |h, &w| mix(h.rotate_left(23) ^ w))
     }
 
     /// Puts a stone of `p` on the empty cell `c`; whether it completes a line.

@@ -10,7 +10,10 @@
 //! the table has lost a position or the search never looked (the defender's
 //! replies outside a threat sequence's zone). Every reply of the other side
 //! is followed, so the certificate answers all of them; symmetric positions
-//! are written once (as far as the search's keys merge them).
+//! are written once: the walk passes over a copy of a position it finished
+//! just where the checker does (its fingerprint, then its canonical form,
+//! in the checker's own symmetry group: [`Walk::up_to_symmetry`]), so the
+//! checker uses every entry.
 //!
 //! The checker remembers only the positions it proves with a move (an
 //! entry's or a forced block's), not those it settles by itself: met
@@ -23,7 +26,7 @@
 use super::dfpn::{legal_moves, Search};
 use super::pairing;
 use super::table::INF;
-use super::walkfile::WalkState;
+use super::walkfile::{Keys, Progress, WalkState};
 use crate::Budget;
 use hypertac_core::{Player, Rules};
 use hypertac_proof::{Forced, Oracle, SequenceLimits};
@@ -95,15 +98,15 @@ impl Entry {
 /// certificate whose checker searches threat sequences within these
 /// limits; without, every move of `winner` (version 1).
 ///
-/// The search's helpers walk beside it, one thread each, where the keys
+/// With the checker's derivations (`derive`), one walker walks alone: it
+/// passes over a position symmetric to one finished, and the checker,
+/// which does not remember positions it settles by itself, must meet
+/// first the copy that was walked, so the walk goes in the checker's
+/// order (replies in cell order, depth first). Without them (version 1),
+/// the search's helpers walk beside it, one thread each, where the keys
 /// below the replies to the first move are the positions' own: the
 /// distinct replies to the first move are shared out one at a time, and
-/// the walkers share the finished positions and the entries. Where the
-/// keys below merge symmetric positions (Qubic), one walker walks alone:
-/// a walker passes over a position symmetric to one finished, and the
-/// checker, which does not remember positions it settles by itself, must
-/// meet first the copy that was walked, so the walk goes in the checker's
-/// order (replies in cell order, depth first).
+/// the walkers share the finished positions and the entries.
 pub(crate) fn entries(
     search: &mut Search,
     rules: &Rules,
@@ -115,6 +118,8 @@ pub(crate) fn entries(
 ) -> Result<Vec<Entry>, String> {
     let mut shared = Shared {
         seen: Seen::default(),
+        prints: Seen::default(),
+        canonical: Seen::default(),
         out: Vec::new(),
         keys: Vec::new(),
         known: Known::default(),
@@ -122,6 +127,8 @@ pub(crate) fn entries(
     };
     if let Some(state) = resume {
         shared.seen.extend(state.finished);
+        shared.prints.extend(state.prints);
+        shared.canonical.extend(state.canonical);
         for (key, e) in state.entries {
             shared.record(key, e);
         }
@@ -134,7 +141,9 @@ pub(crate) fn entries(
         next_top: AtomicUsize::new(0),
         stopped: AtomicBool::new(false),
         interrupt,
-        walkers: match search.canon.own_keys_after(3) {
+        // Passing over symmetric copies needs the checker's order: one
+        // walker (see `Walk::node`).
+        walkers: match search.canon.own_keys_after(3) && derive.is_none() {
             true => 1 + search.helpers.len(),
             false => 1,
         },
@@ -211,6 +220,11 @@ struct Shared<'a> {
     /// written; only those that cost more than a look (a position the
     /// checker settles by itself is looked at again if met again).
     seen: Seen,
+    /// The same positions up to the checker's symmetries (with its
+    /// derivations, version 2): their fingerprints, and the hashes of
+    /// their canonical forms (see `Walk::node`).
+    prints: Seen,
+    canonical: Seen,
     out: Vec<Entry>,
     /// The key of each entry's position.
     keys: Vec<u64>,
@@ -285,6 +299,19 @@ impl<'a> Common<'a, '_> {
     }
 }
 
+/// What the walk knows of a position up to the checker's symmetries
+/// ([`Walk::up_to_symmetry`]).
+enum UpToSymmetry {
+    /// A symmetric copy of a finished position (or the position itself):
+    /// the checker passes over it.
+    CopyOfFinished,
+    /// Not followed: a walk without the checker's derivations (version 1).
+    Untracked,
+    /// None finished yet: its fingerprint, and the hash of its canonical
+    /// form if it was computed.
+    New { print: u64, canonical: Option<u64> },
+}
+
 /// One walker.
 struct Walk<'c, 'a, 'r> {
     winner: Player,
@@ -318,6 +345,11 @@ impl Walk<'_, '_, '_> {
         if s.board.result().is_some() || self.common.shared().seen.contains(&key) {
             return Ok(());
         }
+        let symmetric = match self.up_to_symmetry() {
+            UpToSymmetry::CopyOfFinished => return Ok(()),
+            UpToSymmetry::Untracked => None,
+            UpToSymmetry::New { print, canonical } => Some((print, canonical)),
+        };
         let walked = s.counters.walked.fetch_add(1, Ordering::Relaxed);
         if walked.is_multiple_of(1024) {
             self.save(false)?;
@@ -329,9 +361,52 @@ impl Walk<'_, '_, '_> {
         // below it (nor is the position where the walkers share out the
         // replies, see `enter`).
         if r == Ok(true) && self.depth >= 1 {
-            self.common.shared().seen.insert(key);
+            let canonical = symmetric.map(|(print, canonical)| {
+                let o = self.oracle.as_mut().expect("an oracle");
+                (print, canonical.unwrap_or_else(|| o.canonical_key()))
+            });
+            let mut shared = self.common.shared();
+            shared.seen.insert(key);
+            if let Some((print, canonical)) = canonical {
+                shared.prints.insert(print);
+                shared.canonical.insert(canonical);
+            }
         }
         r.map(|_| ())
+    }
+
+    /// The current position up to the checker's symmetries (see
+    /// [`UpToSymmetry`]).
+    ///
+    /// The checker passes over a copy of a position it proved with a move
+    /// (an entry's or a forced block's) or whose replies it checked, once
+    /// that position's check is over; it settles every other copy again
+    /// (`hypertac_proof` verify.rs). The walk finishes exactly those
+    /// positions (a move followed, or replies), and one walker walks in
+    /// the checker's order, so a copy met after its position is finished
+    /// is one the checker passes over: nothing below it needs an entry.
+    /// Like the checker, the walk computes a canonical form (a pass over
+    /// the group) only where the fingerprint of a finished position
+    /// matches.
+    fn up_to_symmetry(&mut self) -> UpToSymmetry {
+        let Some(o) = self.oracle.as_mut() else {
+            return UpToSymmetry::Untracked;
+        };
+        let print = o.fingerprint();
+        if !self.common.shared().prints.contains(&print) {
+            return UpToSymmetry::New {
+                print,
+                canonical: None,
+            };
+        }
+        let canonical = o.canonical_key();
+        match self.common.shared().canonical.contains(&canonical) {
+            true => UpToSymmetry::CopyOfFinished,
+            false => UpToSymmetry::New {
+                print,
+                canonical: Some(canonical),
+            },
+        }
     }
 
     /// Writes the walk's progress (the finished positions and the
@@ -349,9 +424,16 @@ impl Walk<'_, '_, '_> {
         let began = std::time::Instant::now();
         let (id, section) = (&saves.id, saves.section);
         let (seen, keys, out) = (&shared.seen, &shared.keys, &shared.out);
+        let (prints, canonical) = (&shared.prints, &shared.canonical);
         (saves.sink)(&mut |w| {
-            let entries = keys.iter().copied().zip(out);
-            super::walkfile::write(w, id, section, seen.len(), seen.iter().copied(), entries)
+            let progress = Progress {
+                section,
+                finished: Keys::of(seen),
+                entries: keys.iter().copied().zip(out),
+                prints: Keys::of(prints),
+                canonical: Keys::of(canonical),
+            };
+            super::walkfile::write(w, id, progress)
         })?;
         saves.next = std::time::Instant::now() + saves.every.max(began.elapsed() * 10);
         Ok(true)

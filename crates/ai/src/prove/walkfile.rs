@@ -14,11 +14,20 @@
 //! finished: count (u64), keys (u64 each),
 //! entries: count (u64), each: key (u64), move (u32), words (u32),
 //!   X's words, O's words (u64 each), pairs (u32 count, u32::MAX: none),
-//!   the pairs' cells (u32 each)
+//!   the pairs' cells (u32 each),
+//! prints: count (u64), fingerprints (u64 each),
+//! canonical: count (u64), keys (u64 each)
 //! ```
 //! All little-endian. A file that does not parse, or names another
-//! position, is refused with a message.
+//! position, is refused with a message. The last two lists (version 3)
+//! are the finished positions as the checker tells symmetric positions
+//! apart: their fingerprints and the hashes of their canonical forms
+//! (`extract.rs`, "up to symmetry").
 //!
+//! Version 2 (magic `hypertac-walk-2`) has no prints nor canonical keys:
+//! a walk resumed from it passes over only the finished positions
+//! themselves, not their symmetric copies, which is sound (it walks
+//! more, and writes entries the checker may not need).
 //! Version 1 (magic `hypertac-walk-1`) came from walks that passed over a
 //! position symmetric to one the checker had settled by itself, which the
 //! checker no longer remembers (`hypertac_proof` verify.rs): its finished
@@ -28,7 +37,9 @@ use super::checkpoint::{check_name, push_name, NameError};
 use super::extract::Entry;
 use std::io::{self, Read, Write};
 
-const MAGIC: &[u8; 16] = b"hypertac-walk-2\n";
+const MAGIC: &[u8; 16] = b"hypertac-walk-3\n";
+/// Version 2's magic (see the module docs).
+const MAGIC_2: &[u8; 16] = b"hypertac-walk-2\n";
 /// Version 1's magic (see the module docs).
 const MAGIC_1: &[u8; 16] = b"hypertac-walk-1\n";
 
@@ -41,43 +52,60 @@ pub struct WalkState {
     pub finished: Vec<u64>,
     /// The entries so far, each with the key of its position.
     pub entries: Vec<(u64, Entry)>,
+    /// The finished positions' fingerprints (`hypertac_proof::Oracle`).
+    pub prints: Vec<u64>,
+    /// The hashes of the finished positions' canonical forms.
+    pub canonical: Vec<u64>,
 }
 
-/// Writes a walk's progress for the position named `id`: section
-/// `section`, the `count` keys of `finished`, and `entries` (each with the
-/// key of its position), read where they are kept rather than copied.
+/// A list of keys for [`write`]: how many, and the keys (read where they
+/// are kept rather than copied).
+pub(crate) struct Keys<'a> {
+    /// How many keys `keys` yields.
+    pub count: usize,
+    /// The keys.
+    pub keys: Box<dyn Iterator<Item = u64> + 'a>,
+}
+
+impl<'a> Keys<'a> {
+    /// The keys of a set.
+    pub fn of<S>(set: &'a std::collections::HashSet<u64, S>) -> Keys<'a> {
+        Keys {
+            count: set.len(),
+            keys: Box::new(set.iter().copied()),
+        }
+    }
+}
+
+/// What a save holds besides its name (see the module docs).
+pub(crate) struct Progress<'a, E> {
+    /// Which section of the certificate is being walked.
+    pub section: u32,
+    /// The finished positions' keys.
+    pub finished: Keys<'a>,
+    /// The entries, each with the key of its position.
+    pub entries: E,
+    /// The finished positions' fingerprints.
+    pub prints: Keys<'a>,
+    /// The hashes of their canonical forms.
+    pub canonical: Keys<'a>,
+}
+
+/// Writes a walk's progress for the position named `id`.
 ///
 /// # Errors
-/// Errors of the writer; `finished` yielding other than `count` keys.
+/// Errors of the writer; a key list yielding other than its count.
 pub(crate) fn write<'a>(
     w: &mut dyn Write,
     id: &str,
-    section: u32,
-    count: usize,
-    finished: impl Iterator<Item = u64>,
-    entries: impl ExactSizeIterator<Item = (u64, &'a Entry)>,
+    progress: Progress<'a, impl ExactSizeIterator<Item = (u64, &'a Entry)>>,
 ) -> io::Result<()> {
     let mut out = MAGIC.to_vec();
     push_name(&mut out, id);
-    out.extend_from_slice(&section.to_le_bytes());
-    out.extend_from_slice(&(count as u64).to_le_bytes());
-    let mut written = 0;
-    for k in finished {
-        out.extend_from_slice(&k.to_le_bytes());
-        written += 1;
-        if out.len() >= 1 << 20 {
-            w.write_all(&out)?;
-            out.clear();
-        }
-    }
-    if written != count {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{written} finished positions, not {count}"),
-        ));
-    }
-    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
-    for (key, e) in entries {
+    out.extend_from_slice(&progress.section.to_le_bytes());
+    push_keys(w, &mut out, progress.finished, "finished positions")?;
+    out.extend_from_slice(&(progress.entries.len() as u64).to_le_bytes());
+    for (key, e) in progress.entries {
         out.extend_from_slice(&key.to_le_bytes());
         out.extend_from_slice(&e.mv.to_le_bytes());
         out.extend_from_slice(&(e.x.len() as u32).to_le_bytes());
@@ -98,8 +126,31 @@ pub(crate) fn write<'a>(
             out.clear();
         }
     }
+    push_keys(w, &mut out, progress.prints, "fingerprints")?;
+    push_keys(w, &mut out, progress.canonical, "canonical keys")?;
     w.write_all(&out)?;
     w.flush()
+}
+
+/// Appends a count and its keys to `out`, writing `out` out as it grows.
+fn push_keys(w: &mut dyn Write, out: &mut Vec<u8>, list: Keys, what: &str) -> io::Result<()> {
+    out.extend_from_slice(&(list.count as u64).to_le_bytes());
+    let mut written = 0;
+    for k in list.keys {
+        out.extend_from_slice(&k.to_le_bytes());
+        written += 1;
+        if out.len() >= 1 << 20 {
+            w.write_all(out)?;
+            out.clear();
+        }
+    }
+    if written != list.count {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{written} {what}, not {}", list.count),
+        ));
+    }
+    Ok(())
 }
 
 /// Reads what [`write`] wrote for the position named `id`, on a board of
@@ -108,7 +159,7 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
     let mut magic = [0u8; 16];
     r.read_exact(&mut magic)
         .map_err(|_| "not a walk file: too short".to_string())?;
-    if &magic != MAGIC && &magic != MAGIC_1 {
+    if ![MAGIC, MAGIC_2, MAGIC_1].contains(&&magic) {
         return Err("not a walk file: wrong magic".into());
     }
     match check_name(r, id, "walk file") {
@@ -118,11 +169,7 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
     }
     let mut src = Source { r };
     let section = src.u32()?;
-    let n = src.u64()?;
-    let mut finished = Vec::new();
-    for _ in 0..n {
-        finished.push(src.u64()?);
-    }
+    let mut finished = src.keys()?;
     if &magic == MAGIC_1 {
         finished = Vec::new();
     }
@@ -155,6 +202,10 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
         };
         entries.push((key, Entry { x, o, mv, pairs }));
     }
+    let (prints, canonical) = match &magic == MAGIC {
+        true => (src.keys()?, src.keys()?),
+        false => (Vec::new(), Vec::new()),
+    };
     if !matches!(src.r.read(&mut [0u8; 1]), Ok(0)) {
         return Err("not a walk file: bytes after the end".into());
     }
@@ -162,6 +213,8 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
         section,
         finished,
         entries,
+        prints,
+        canonical,
     })
 }
 
@@ -187,6 +240,16 @@ impl Source<'_> {
     fn u32(&mut self) -> Result<u32, String> {
         let b = self.bytes(4)?;
         Ok(u32::from_le_bytes(b.try_into().expect("4 bytes")))
+    }
+
+    /// A count and as many keys.
+    fn keys(&mut self) -> Result<Vec<u64>, String> {
+        let n = self.u64()?;
+        let mut keys = Vec::new();
+        for _ in 0..n {
+            keys.push(self.u64()?);
+        }
+        Ok(keys)
     }
 
     fn u64(&mut self) -> Result<u64, String> {
@@ -223,23 +286,28 @@ mod tests {
                     },
                 ),
             ],
+            prints: vec![11, 12],
+            canonical: vec![13, 14, 15],
+        }
+    }
+
+    fn keys(v: &[u64]) -> Keys<'_> {
+        Keys {
+            count: v.len(),
+            keys: Box::new(v.iter().copied()),
         }
     }
 
     fn written(st: &WalkState) -> Vec<u8> {
         let mut bytes = Vec::new();
-        let entries = st.entries.iter().map(|(k, e)| (*k, e));
-        let finished = st.finished.iter().copied();
-        let n = st.finished.len();
-        write(
-            &mut bytes,
-            "4x4x4x4x4 k4 : ",
-            st.section,
-            n,
-            finished,
-            entries,
-        )
-        .unwrap();
+        let progress = Progress {
+            section: st.section,
+            finished: keys(&st.finished),
+            entries: st.entries.iter().map(|(k, e)| (*k, e)),
+            prints: keys(&st.prints),
+            canonical: keys(&st.canonical),
+        };
+        write(&mut bytes, "4x4x4x4x4 k4 : ", progress).unwrap();
         bytes
     }
 
@@ -247,9 +315,17 @@ mod tests {
     fn reads_what_it_wrote_and_refuses_the_rest() {
         let bytes = written(&state());
         // A count that is not the keys' is refused, not written.
-        let keys = [1u64, 2].into_iter();
-        let none = std::iter::empty::<(u64, &Entry)>();
-        assert!(write(&mut Vec::new(), "id", 0, 3, keys, none).is_err());
+        let progress = Progress {
+            section: 0,
+            finished: Keys {
+                count: 3,
+                keys: Box::new([1u64, 2].into_iter()),
+            },
+            entries: std::iter::empty::<(u64, &Entry)>(),
+            prints: keys(&[]),
+            canonical: keys(&[]),
+        };
+        assert!(write(&mut Vec::new(), "id", progress).is_err());
         let back = read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2).unwrap();
         assert_eq!(back, state());
         // Another position, another board, every cut and a byte too many.
@@ -272,14 +348,32 @@ mod tests {
         assert!(read(&mut huge.as_slice(), "4x4x4x4x4 k4 : ", 2).is_err());
     }
 
+    /// Version 2: what version 3 writes without its last two lists.
+    fn version_2(st: &WalkState) -> Vec<u8> {
+        let mut bytes = written(st);
+        let tail = 8 * (2 + st.prints.len() + st.canonical.len());
+        bytes.truncate(bytes.len() - tail);
+        bytes[..16].copy_from_slice(MAGIC_2);
+        bytes
+    }
+
+    #[test]
+    fn a_version_2_save_gives_no_prints_nor_canonical_keys() {
+        let bytes = version_2(&state());
+        let back = read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2).unwrap();
+        assert_eq!(back.entries, state().entries);
+        assert_eq!(back.finished, state().finished);
+        assert!(back.prints.is_empty() && back.canonical.is_empty());
+    }
+
     #[test]
     fn a_version_1_save_gives_its_entries_and_no_finished_positions() {
-        let mut bytes = written(&state());
+        let mut bytes = version_2(&state());
         bytes[..16].copy_from_slice(MAGIC_1);
         let back = read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2).unwrap();
         assert_eq!(back.entries, state().entries);
         assert!(back.finished.is_empty());
-        bytes[14] = b'3';
+        bytes[14] = b'4';
         assert!(read(&mut bytes.as_slice(), "4x4x4x4x4 k4 : ", 2)
             .unwrap_err()
             .contains("magic"));
