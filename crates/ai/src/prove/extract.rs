@@ -286,6 +286,7 @@ impl<'a> Common<'a, '_> {
             common: self,
             depth: 0,
             oracle,
+            sequences: Sequences::default(),
         };
         let r = walk.node(search);
         if r.is_err() {
@@ -320,6 +321,47 @@ struct Walk<'c, 'a, 'r> {
     depth: usize,
     /// The checker's derivations, on a board kept in step with the search's.
     oracle: Option<Oracle>,
+    /// Whether the checker's threat search wins, for positions met lately.
+    sequences: Sequences,
+}
+
+/// Whether the checker's threat search finds a sequence, for the positions
+/// it was last asked about: the walk asks again of most of them, as a move
+/// it found settling is followed, reply by reply, right after the replies
+/// were tried (half the walk's threat searches on 4^5 were such repeats).
+/// The search is deterministic, so an answer holds for the same stones.
+/// Keyed by a 64-bit hash of the stones; cleared when full.
+#[derive(Default)]
+struct Sequences {
+    wins: std::collections::HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
+}
+
+/// SplitMix64's finaliser: every bit of the result depends on every bit of `z`.
+fn mix(z: u64) -> u64 {
+    let z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Most answers [`Sequences`] keeps.
+const SEQUENCES_KEPT: usize = 1 << 20;
+
+impl Sequences {
+    /// Whether the checker finds a threat sequence for `me`, to move on
+    /// the oracle's board (nothing forced).
+    fn wins(&mut self, o: &mut Oracle, me: Player) -> bool {
+        let key = o.stones().iter().fold(0, |h, &w| mix(h ^ w));
+        if let Some(&w) = self.wins.get(&key) {
+            return w;
+        }
+        let w = o.threat_sequence(me).is_some();
+        if self.wins.len() >= SEQUENCES_KEPT {
+            self.wins.clear();
+        }
+        self.wins.insert(key, w);
+        w
+    }
 }
 
 impl Walk<'_, '_, '_> {
@@ -565,7 +607,7 @@ impl Walk<'_, '_, '_> {
                             .into(),
                     )
                 }
-                Forced::Free if o.threat_sequence(me).is_some() => return Ok(None),
+                Forced::Free if self.sequences.wins(o, me) => return Ok(None),
                 Forced::Free => {}
             }
         }
@@ -701,7 +743,7 @@ impl Walk<'_, '_, '_> {
         match o.forced(me) {
             Forced::Win(_) => Some(true),
             Forced::Lost => None,
-            Forced::Free => Some(o.threat_sequence(me).is_some()),
+            Forced::Free => Some(self.sequences.wins(o, me)),
             Forced::Block(b) if blocks > 0 => {
                 Some(self.settles_within(s, b as u32, &mut Vec::new(), blocks - 1))
             }
