@@ -21,7 +21,8 @@
 //!   the last detail.
 
 use crate::board::{Board, Lines};
-use crate::fingerprint::{fingerprint, mix};
+use crate::fingerprint::fingerprint;
+use crate::orbit::OrbitKeys;
 use crate::symmetry::Symmetries;
 use crate::verify::KeySet;
 use hypertac_core::{Player, Rules};
@@ -207,9 +208,9 @@ impl Sequence {
 pub struct Oracle {
     board: Board,
     limits: SequenceLimits,
-    /// The checker's symmetry group, built on the first
+    /// Orbit keys in the checker's symmetry group, built on the first
     /// [`Oracle::canonical_key`] (1 to 2 s on 4^5).
-    symmetries: Option<Symmetries>,
+    orbits: Option<OrbitKeys>,
     rules: Rules,
 }
 
@@ -223,7 +224,7 @@ impl Oracle {
         Ok(Oracle {
             board: Board::new(rules, lines),
             limits,
-            symmetries: None,
+            orbits: None,
             rules: rules.clone(),
         })
     }
@@ -235,20 +236,18 @@ impl Oracle {
         fingerprint(self.board.lines(), self.board.stones())
     }
 
-    /// A 64-bit hash of the position's canonical form in the checker's
-    /// symmetry group: the checker remembers a position it proved by
-    /// that form, so a writer that walks in the checker's order can pass
-    /// over a copy it knows the checker passes over. Costs a pass over
-    /// the group: call it where [`Oracle::fingerprint`] matched.
+    /// A 64-bit key of the position's orbit in the checker's symmetry
+    /// group (`orbit.rs`): the checker remembers a position it proved by
+    /// its canonical form, so a writer that walks in the checker's order
+    /// can pass over a copy it knows the checker passes over. Call it
+    /// where [`Oracle::fingerprint`] matched: it costs a pass over a few
+    /// hundred of the group's maps.
     pub fn canonical_key(&mut self) -> u64 {
-        let group = self
-            .symmetries
-            .get_or_insert_with(|| Symmetries::with_lines(&self.rules, self.board.lines()));
-        let mut canon = vec![0u64; self.board.stones().len()];
-        group.canonical(self.board.stones(), &mut canon);
-        canon
-            .iter()
-            .fold(canon.len() as u64, |h, &w| mix(h.rotate_left(23) ^ w))
+        let (rules, lines) = (&self.rules, self.board.lines());
+        let orbits = self.orbits.get_or_insert_with(|| {
+            OrbitKeys::new(Symmetries::with_lines(rules, lines), lines.cells())
+        });
+        orbits.key(self.board.stones())
     }
 
     /// Puts a stone of `p` on the empty cell `c`; whether it completes a line.
