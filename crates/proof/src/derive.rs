@@ -21,8 +21,7 @@
 //!   the last detail.
 
 use crate::board::{Board, Lines};
-use crate::fingerprint::fingerprint;
-use crate::orbit::OrbitKeys;
+use crate::fingerprint::{fingerprint, mix};
 use crate::symmetry::Symmetries;
 use crate::verify::KeySet;
 use hypertac_core::{Player, Rules};
@@ -208,9 +207,9 @@ impl Sequence {
 pub struct Oracle {
     board: Board,
     limits: SequenceLimits,
-    /// Orbit keys in the checker's symmetry group, built on the first
+    /// The checker's symmetry group, built on the first
     /// [`Oracle::canonical_key`] (1 to 2 s on 4^5).
-    orbits: Option<OrbitKeys>,
+    symmetries: Option<Symmetries>,
     rules: Rules,
 }
 
@@ -224,7 +223,7 @@ impl Oracle {
         Ok(Oracle {
             board: Board::new(rules, lines),
             limits,
-            orbits: None,
+            symmetries: None,
             rules: rules.clone(),
         })
     }
@@ -236,18 +235,22 @@ impl Oracle {
         fingerprint(self.board.lines(), self.board.stones())
     }
 
-    /// A 64-bit key of the position's orbit in the checker's symmetry
-    /// group (`orbit.rs`): the checker remembers a position it proved by
-    /// its canonical form, so a writer that walks in the checker's order
-    /// can pass over a copy it knows the checker passes over. Call it
-    /// where [`Oracle::fingerprint`] matched: it costs a pass over a few
-    /// hundred of the group's maps.
+    /// A 64-bit hash of the position's canonical form in the checker's
+    /// symmetry group: the checker remembers a position it proved by that
+    /// form, so a writer that walks in the checker's order can pass over a
+    /// copy it knows the checker passes over. Call it where
+    /// [`Oracle::fingerprint`] matched: it costs a pass over some of the
+    /// group's maps ([`Symmetries::canonical`]).
     pub fn canonical_key(&mut self) -> u64 {
         let (rules, lines) = (&self.rules, self.board.lines());
-        let orbits = self.orbits.get_or_insert_with(|| {
-            OrbitKeys::new(Symmetries::with_lines(rules, lines), lines.cells())
-        });
-        orbits.key(self.board.stones())
+        let group = self
+            .symmetries
+            .get_or_insert_with(|| Symmetries::with_lines(rules, lines));
+        let mut canon = vec![0u64; self.board.stones().len()];
+        group.canonical(self.board.stones(), &mut canon);
+        canon
+            .iter()
+            .fold(canon.len() as u64, |h, &w| mix(h.rotate_left(23) ^ w))
     }
 
     /// Puts a stone of `p` on the empty cell `c`; whether it completes a line.

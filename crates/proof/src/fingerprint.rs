@@ -1,6 +1,7 @@
 //! A fingerprint of a position that every symmetry of the board keeps, so
-//! the checker computes a canonical form (a pass over the whole group:
-//! 15,360 maps on 4^5, most of the checker's time there) only for the
+//! the checker computes a canonical form (a pass over hundreds of the
+//! group's maps: 480 of 4^5's 15,360 for a position with one corner
+//! among its anchors) only for the
 //! positions whose fingerprint an entry or a remembered position shares.
 //!
 //! Each stone is described by the stones on the lines through it: for

@@ -16,7 +16,6 @@ mod board;
 pub mod derive;
 mod fingerprint;
 pub mod format;
-mod orbit;
 mod pairing;
 mod section;
 mod shrink;
@@ -26,7 +25,6 @@ mod verify;
 
 pub use derive::{Forced, Oracle, SequenceLimits};
 pub use format::{Certificate, Goal, ProofError, Section, Value, MAGIC, VERSION};
-pub use orbit::OrbitKeys;
 pub use shrink::keep_used;
 pub use strategy::Strategy;
 pub use symmetry::Symmetries;

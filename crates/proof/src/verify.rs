@@ -24,8 +24,10 @@
 //! the entries, not with the positions checked (4^5's walk meets hundreds
 //! of millions). Older certificates rely on their being remembered, and
 //! are checked so.
-//! A canonical form (the smallest image over the whole group: 15,360 maps
-//! on 4^5) is computed only where it can matter: for a forced block, for
+//! A canonical form (the least image over the group, found from the maps
+//! that send an anchor stone to the smallest cell of its orbit: 480 of
+//! 4^5's 15,360 for a corner; `symmetry.rs`) is computed only where it
+//! can matter: for a forced block, for
 //! the position after P's move, and where the position's fingerprint
 //! (`fingerprint.rs`), a symmetry-invariant hash, is that of an entry or
 //! of a remembered position.
