@@ -66,7 +66,7 @@ impl Strategy {
         };
         let symmetries = Symmetries::with_lines(&rules, &lines);
         let words = lines.cells().div_ceil(64);
-        let Ok(entries) = entry_table(s, &symmetries, words) else {
+        let Ok((entries, _)) = entry_table(s, &symmetries, words) else {
             return empty(s.player);
         };
         let pairings = pairing_table(s, &symmetries, words);

@@ -2,9 +2,12 @@
 //!
 //! For a section (player P, goal G), from the root:
 //! - P to move: if P can complete a line now, the branch is won. Otherwise
-//!   the position's entry (found up to symmetry) gives P's move, which must
-//!   be legal; if it completes a line the branch is won; if it fills the
-//!   board the branch is a draw (fine for not-lose, a failure for win).
+//!   an entry gives P's move, which must be legal: the entry of the
+//!   position itself; else (version 2) the checker's threat sequence
+//!   search, which may win the branch; else the first entry of an image
+//!   of the position (`docs/proof-format.md`, section 4, step 5). If the
+//!   move completes a line the branch is won; if it fills the board the
+//!   branch is a draw (fine for not-lose, a failure for win).
 //!   A pairing entry's pairs (version 3) must then be a pairing against
 //!   the other side (`pairing.rs`), which settles the branch.
 //! - The other side to move: a full board is a draw; otherwise no legal
@@ -247,13 +250,16 @@ impl Hasher for KeyHasher {
 pub(crate) type KeyMap<V> = HashMap<Box<[u64]>, V, BuildHasherDefault<KeyHasher>>;
 pub(crate) type KeySet = HashSet<Box<[u64]>, BuildHasherDefault<KeyHasher>>;
 
-/// A section's entries by canonical position: entry index and the move in the canonical frame.
+/// A section's entries by canonical position: entry index and the move in
+/// the canonical frame (the first entry of each class of symmetric
+/// positions); with [`Copies`], the others.
 pub(crate) fn entry_table(
     section: &Section,
     symmetries: &Symmetries,
     words: usize,
-) -> Result<KeyMap<(u32, u16)>, String> {
+) -> Result<(KeyMap<(u32, u16)>, Copies), String> {
     let mut table: KeyMap<(u32, u16)> = KeyMap::default();
+    let mut copies = Copies::new();
     table.reserve(section.len());
     let mut stones = vec![0u64; 2 * words];
     let mut canon = vec![0u64; 2 * words];
@@ -268,20 +274,27 @@ pub(crate) fn entry_table(
         let mapped = symmetries.map(s, mv).0 as u16;
         match table.get(canon.as_slice()) {
             Some(&(j, _)) => {
-                let (xj, oj, _) = section.entry_bytes(j as usize);
-                let (xi, oi, _) = section.entry_bytes(i);
-                if xi == xj && oi == oj {
-                    return Err(format!("entry {i} repeats the position of entry {j}"));
+                let class = copies.entry(j).or_default();
+                for k in std::iter::once(j).chain(class.iter().map(|&(k, _)| k)) {
+                    let (xk, ok, _) = section.entry_bytes(k as usize);
+                    let (xi, oi, _) = section.entry_bytes(i);
+                    if xi == xk && oi == ok {
+                        return Err(format!("entry {i} repeats the position of entry {k}"));
+                    }
                 }
-                // A symmetric copy of an earlier entry: the first one is used.
+                class.push((i as u32, mapped));
             }
             None => {
                 table.insert(canon.clone().into_boxed_slice(), (i as u32, mapped));
             }
         }
     }
-    Ok(table)
+    Ok((table, copies))
 }
+
+/// The entries symmetric to an earlier one, by the index of the first of
+/// their class: index and move in the canonical frame.
+pub(crate) type Copies = HashMap<u32, Vec<(u32, u16)>>;
 
 /// The pairs of a section's pairing entries, by entry index, mapped like
 /// their moves into the canonical frame of their positions.
@@ -359,7 +372,10 @@ struct Checker<'a> {
     player: Player,
     goal: Goal,
     label: &'a str,
+    section: &'a Section,
     entries: KeyMap<(u32, u16)>,
+    /// The entries symmetric to an earlier one ([`Copies`]).
+    copies: Copies,
     /// Fingerprints of the entries' positions and of the positions proved
     /// by their canonical form: only a position with one of these may
     /// have an entry or be proved up to symmetry.
@@ -387,7 +403,7 @@ impl<'a> Checker<'a> {
         rules: &'a Rules,
         lines: &Arc<Lines>,
         symmetries: &'a Symmetries,
-        section: &Section,
+        section: &'a Section,
         label: &'a str,
         derive: Option<SequenceLimits>,
     ) -> Result<Checker<'a>, VerifyError> {
@@ -400,7 +416,7 @@ impl<'a> Checker<'a> {
                 lines.cells()
             )));
         }
-        let entries = entry_table(section, symmetries, words)
+        let (entries, copies) = entry_table(section, symmetries, words)
             .map_err(|e| VerifyError::new(format!("{label}{e}")))?;
         let pairings = pairing_table(section, symmetries, words);
         let mut prints = HashSet::default();
@@ -420,7 +436,9 @@ impl<'a> Checker<'a> {
             player: section.player,
             goal: section.goal,
             label,
+            section,
             entries,
+            copies,
             prints,
             pairings,
             used: vec![false; section.len()],
@@ -591,28 +609,29 @@ impl<'a> Checker<'a> {
             print,
         });
         let found = s.and_then(|s| Some((s, *self.entries.get(self.canon.as_slice())?)));
+        // The entry of this very position first; an image's only where
+        // the threat sequence search does not settle the position.
+        let found = found.map(|(s, first)| (s, self.own_entry(first)));
         let (mv, entry) = match (forced, found) {
             (Some(Forced::Block(c)), _) => (c, None),
-            (_, Some((s, (entry, canonical_move)))) => {
-                self.used[entry as usize] = true;
-                let mv = self
-                    .symmetries
-                    .unmap(s, hypertac_core::Cell(u64::from(canonical_move)))
-                    .0 as usize;
-                (mv, Some(entry))
-            }
-            (_, None) => {
+            (_, Some((s, (own, true)))) => (self.entry_move(s, own), Some(own.0)),
+            (_, image) => {
                 if let Some(limits) = self.derive {
                     if threat_sequence(&mut self.board, p, limits).is_some() {
                         self.remember(keys);
                         return Ok(Step::Done);
                     }
-                    return Err(self.fail(format!(
+                }
+                match image {
+                    Some((s, (e, _))) => (self.entry_move(s, e), Some(e.0)),
+                    None if self.derive.is_some() => return Err(self.fail(format!(
                         "{}: no entry gives {p}'s move, and the checker finds no threat sequence",
                         self.at(0)
-                    )));
+                    ))),
+                    None => {
+                        return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))))
+                    }
                 }
-                return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))));
             }
         };
         let entry_text = why(entry);
@@ -680,6 +699,40 @@ impl<'a> Checker<'a> {
             reply: None,
             only,
         }))
+    }
+
+    /// Of the class of entries whose first is `first` (index, move in the
+    /// canonical frame), the entry of the position on the board and
+    /// `true`; else `first` and `false`.
+    fn own_entry(&self, first: (u32, u16)) -> ((u32, u16), bool) {
+        let class = self.copies.get(&first.0).map_or(&[][..], |c| &c[..]);
+        std::iter::once(&first)
+            .chain(class)
+            .find(|e| self.is_on_board(e.0))
+            .map_or((first, false), |&e| (e, true))
+    }
+
+    /// Whether entry `i`'s position is the board's, stone for stone.
+    fn is_on_board(&self, i: u32) -> bool {
+        let (x, o, _) = self.section.entry_bytes(i as usize);
+        let w = self.board.words();
+        let stones = self.board.stones();
+        let same = |bytes: &[u8], words: &[u64]| {
+            bytes
+                .iter()
+                .enumerate()
+                .all(|(b, &byte)| (words[b / 8] >> (8 * (b % 8))) as u8 == byte)
+        };
+        same(x, &stones[..w]) && same(o, &stones[w..])
+    }
+
+    /// Marks entry `e` (index, move in the canonical frame) used and
+    /// gives its move on the board, mapped back by `s`.
+    fn entry_move(&mut self, s: usize, e: (u32, u16)) -> usize {
+        self.used[e.0 as usize] = true;
+        self.symmetries
+            .unmap(s, hypertac_core::Cell(u64::from(e.1)))
+            .0 as usize
     }
 
     /// Remembers a proved position whose canonical form was computed (one

@@ -283,3 +283,32 @@ fn certificates_needing_a_derivation_the_checker_cannot_make_are_refused() {
     let err = refuse(&claim);
     assert!(err.contains("has two winning cells"), "{err}");
 }
+
+/// Where the checker's threat sequence search settles a position, an
+/// entry of one of its images is not used (only the position's own entry
+/// comes before the search): 4x4 k3 after X's centre, every reply of O
+/// is settled by a sequence, whatever an image's entry says.
+#[test]
+fn the_threat_search_comes_before_an_images_entry() {
+    let r44 = rules(&[4, 4], 3, None);
+    let group = hypertac_proof::Symmetries::new(&r44);
+    // O's reply at 0, and the image of that position under a map that
+    // moves X's centre stone 5: an entry for it, with a move that loses.
+    let s = (1..group.len())
+        .find(|&s| group.map(s, Cell(5)) != Cell(5))
+        .expect("a map that moves the centre");
+    let (x, o) = (group.map(s, Cell(5)), group.map(s, Cell(0)));
+    let bad = (0..16)
+        .map(Cell)
+        .find(|&c| c != x && c != o)
+        .expect("an empty cell");
+    let c = cert(
+        &r44,
+        &[],
+        Value::Win(Player::X),
+        &[(&[], &[], Cell(5)), (&[x], &[o], bad)],
+    );
+    let report = verify(&c, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.sections[0].used[0]);
+    assert!(!report.sections[0].used[1], "the image's entry is not used");
+}

@@ -313,3 +313,47 @@ fn the_strategy_wins_against_every_defence() {
     games(&mut Position::new(r), &strategy, &mut count);
     assert!(count > 100, "{count} games");
 }
+
+/// An entry of the position itself is used before an earlier entry of one
+/// of its images: a certificate whose sections were walked apart (units
+/// of a split proof, merged) then checks each part as it was written.
+#[test]
+fn the_positions_own_entry_comes_before_an_images() {
+    let r = rules(&[4, 4], 3, None);
+    let group = hypertac_proof::Symmetries::new(&r);
+    let cert = certificate(&r, &[]);
+    let section = &cert.sections[0];
+    let mut tried = 0;
+    for i in 1..section.len().min(40) {
+        let (xs, os, mv) = section.get(i);
+        // An image of entry i's position that is another position.
+        let image = |s: usize, words: &[u64]| {
+            let mut out = 0u64;
+            for c in 0..16 {
+                if words[0] >> c & 1 == 1 {
+                    out |= 1 << group.map(s, Cell(c)).0;
+                }
+            }
+            vec![out]
+        };
+        let Some(s) = (1..group.len()).find(|&s| image(s, &xs) != xs || image(s, &os) != os) else {
+            continue;
+        };
+        // That image's entry (its move the image of entry i's), first.
+        let mut first = Section::new(section.player, section.goal, 16);
+        first.push(&image(s, &xs), &image(s, &os), group.map(s, mv));
+        for j in 0..section.len() {
+            let (x, o, m) = section.get(j);
+            first.push(&x, &o, m);
+        }
+        let mut c = cert.clone();
+        c.sections = vec![first];
+        let report = verify(&c, &mut |_| {}).unwrap_or_else(|e| panic!("entry {i}: {e}"));
+        assert!(
+            report.sections[0].used[i + 1],
+            "entry {i}'s own entry is used"
+        );
+        tried += 1;
+    }
+    assert!(tried >= 20, "{tried} entries tried");
+}
