@@ -624,10 +624,12 @@ impl<'a> Checker<'a> {
                 }
                 match image {
                     Some((s, (e, _))) => (self.entry_move(s, e), Some(e.0)),
-                    None if self.derive.is_some() => return Err(self.fail(format!(
+                    None if self.derive.is_some() => {
+                        return Err(self.fail(format!(
                         "{}: no entry gives {p}'s move, and the checker finds no threat sequence",
                         self.at(0)
-                    ))),
+                    )))
+                    }
                     None => {
                         return Err(self.fail(format!("{}: no entry gives {p}'s move", self.at(0))))
                     }
