@@ -204,8 +204,8 @@ fn threads_resume_from_one_checkpoint_file() {
 
 /// `--shrink` keeps only the entries the checker looks up, checks the
 /// result and writes it; it never overwrites its input, and a damaged
-/// input is refused in one line. On 4^5 the walk's keys are exact beyond
-/// two stones, so it writes entries the checker never reaches.
+/// input is refused in one line. The walk writes only entries the check
+/// uses, so the test adds some it never reaches.
 #[test]
 fn shrink_keeps_the_used_entries_and_the_result_verifies() {
     let dir = tempfile::tempdir().unwrap();
@@ -226,6 +226,21 @@ fn shrink_keeps_the_used_entries_and_the_result_verifies() {
         f,
     ]);
     assert_eq!(code, 0, "{out}{err}");
+    // The walk writes only entries the check uses: three more, for
+    // positions the check never meets (two stones, none of the root's).
+    let mut cert =
+        hypertac_proof::Certificate::read_from(&mut std::fs::read(&full).unwrap().as_slice())
+            .unwrap();
+    for (x, o, mv) in [(5u64, 6u64, 7u64), (9, 10, 11), (20, 21, 22)] {
+        let mut xs = vec![0u64; 16];
+        let mut os = vec![0u64; 16];
+        xs[0] = 1 << x;
+        os[0] = 1 << o;
+        cert.sections[0].push(&xs, &os, hypertac_core::Cell(mv));
+    }
+    let mut bytes = Vec::new();
+    cert.write_to(&mut bytes).unwrap();
+    std::fs::write(&full, bytes).unwrap();
     let (out, err, code) = hypertac(&["verify", f]);
     assert_eq!(code, 0, "{out}{err}");
     let used = |out: &str| -> (u64, u64) {
@@ -239,7 +254,7 @@ fn shrink_keeps_the_used_entries_and_the_result_verifies() {
         (a.parse().unwrap(), b.parse().unwrap())
     };
     let (used_before, before) = used(&out);
-    assert!(used_before < before, "the walk wrote unused entries: {out}");
+    assert_eq!(used_before + 3, before, "{out}");
 
     let (out, err, code) = hypertac(&["prove", "--shrink", f, "--proof", s]);
     assert_eq!(code, 0, "{out}{err}");
@@ -251,7 +266,10 @@ fn shrink_keeps_the_used_entries_and_the_result_verifies() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("proof accepted: X wins"), "{out}");
     assert_eq!(used(&out), (used_before, used_before), "{out}");
-    assert!(std::fs::metadata(&small).unwrap().len() < std::fs::metadata(&full).unwrap().len());
+    let shrunk =
+        hypertac_proof::Certificate::read_from(&mut std::fs::read(&small).unwrap().as_slice())
+            .unwrap();
+    assert_eq!(shrunk.sections[0].len() as u64, used_before);
 
     // The input is never overwritten; a damaged one is refused in one line.
     let (_, err, code) = hypertac(&["prove", "--shrink", f, "--proof", f]);
