@@ -271,3 +271,56 @@ fn shards_running_at_once_share_one_folder() {
         assert_eq!(value(&text), "draw");
     }
 }
+
+/// Proves the units of a split of 4x4 k3 after `moves` at depth 1 and
+/// merges them; the merge's output and `hypertac verify`'s.
+fn merge_after(moves: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let frontier = dir.path().join("frontier");
+    let out = dir.path().join("out");
+    let proof = dir.path().join("merged.proof");
+    split(
+        &["--shape", "4x4", "--k", "3", "--moves", moves],
+        "1",
+        &frontier,
+    );
+    let (text, err, code) = hypertac(&[
+        "prove",
+        "--frontier",
+        s(&frontier),
+        "--shard",
+        "0/1",
+        "--out",
+        s(&out),
+        "--memory",
+        "16",
+    ]);
+    assert_eq!(code, 0, "{text}{err}");
+    let (merged, err, code) = hypertac(&["prove", "--merge", s(&out), "--proof", s(&proof)]);
+    assert_eq!(code, 0, "{merged}{err}");
+    let (verified, err, code) = hypertac(&["verify", s(&proof)]);
+    assert_eq!(code, 0, "{verified}{err}");
+    (merged, verified)
+}
+
+#[test]
+fn a_split_after_the_winners_move_merges_into_a_certificate_from_before_it() {
+    // After X's first move: the certificate starts from the empty board.
+    let (merged, verified) = merge_after("1,1");
+    assert!(
+        merged.contains(
+            "starts one move earlier, from the empty board: the winner's move there is 1,1"
+        ),
+        "{merged}"
+    );
+    assert!(verified.contains("proof accepted: X wins"), "{verified}");
+    assert!(
+        verified.contains("root:        the empty board"),
+        "{verified}"
+    );
+    // After O's reply the last move is the loser's: the root stays.
+    let (merged, verified) = merge_after("1,1;0,0");
+    assert!(!merged.contains("starts one move earlier"), "{merged}");
+    assert!(verified.contains("proof accepted: X wins"), "{verified}");
+    assert!(verified.contains("root:        1,1;0,0"), "{verified}");
+}

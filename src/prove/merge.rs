@@ -101,7 +101,17 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
         return Ok(true);
     };
     let (cert, best) = root_certificate(split, &certs, &values, value)?;
-    if let Some(best) = best {
+    if cert.moves.len() < root.moves().len() {
+        println!(
+            "the certificate starts one move earlier, {}: the winner's move there is {}",
+            if cert.moves.is_empty() {
+                "from the empty board".to_string()
+            } else {
+                format!("after {}", notation::format_move_list(shape, &cert.moves))
+            },
+            best.map_or_else(String::new, |b| notation::format_cell(shape, b))
+        );
+    } else if let Some(best) = best {
         println!("best move: {}", notation::format_cell(shape, best));
     }
     solve::save_certificate(&cert, path, "merged", start)?;
@@ -131,6 +141,12 @@ fn root_certificate(
     if certs.iter().flatten().any(|c| c.derive != derive) {
         return Err("the units' proofs were written for different checkers (format versions or derive limits differ): prove them again with one hypertac".into());
     }
+    // A win for the side that made the root's last move starts one move
+    // earlier: that move, then the tree (after X's first move: the empty board).
+    let lead_in = match value {
+        Value::Win(p) => split.lead_in(p),
+        Value::Draw => None,
+    };
     let mut sections = Vec::new();
     let mut best = None;
     for (player, win) in needed_sections(value) {
@@ -139,6 +155,10 @@ fn root_certificate(
             .map_err(|e| e.to_string())?;
         let goal = if win { Goal::Win } else { Goal::NotLose };
         let mut section = Section::new(player, goal, cells);
+        if let Some((_, e)) = &lead_in {
+            e.write_to(&mut section);
+            best = Some(Cell(u64::from(e.mv)));
+        }
         for e in &entries {
             e.write_to(&mut section);
         }
@@ -162,7 +182,7 @@ fn root_certificate(
     };
     let cert = Certificate {
         rules: RulesSpec::of(rules),
-        moves: root.moves().to_vec(),
+        moves: lead_in.map_or_else(|| root.moves().to_vec(), |(before, _)| before),
         value,
         best,
         derive,

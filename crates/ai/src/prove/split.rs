@@ -237,6 +237,19 @@ impl Split {
         needed
     }
 
+    /// When the root's last move was `player`'s: the moves before it and
+    /// the certificate entry that plays it there. A win of `player` from the
+    /// root is then a win from one move earlier, so a merged certificate
+    /// can start there (the empty board, for a split after X's first move).
+    pub fn lead_in(&self, player: Player) -> Option<(Vec<Cell>, Entry)> {
+        let (&last, before) = self.root.moves().split_last()?;
+        if Player::to_move_at(before.len()) != player {
+            return None;
+        }
+        let words = (self.root.rules().shape().cell_count() as usize).div_ceil(64);
+        Some((before.to_vec(), entry(before, words, last)))
+    }
+
     fn to_move(&self, id: usize) -> Player {
         Player::to_move_at(self.nodes[id].moves.len())
     }
