@@ -3,11 +3,12 @@
 use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced, SequenceLimits};
 use crate::format::{Certificate, Value};
+use crate::section::Section;
 use crate::symmetry::Symmetries;
 use crate::verify::{entry_table, pairing_table, KeyMap};
 use hypertac_core::{Cell, Player, Position, Rules};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// One section of a certificate, ready to answer "what does the proving side play here?".
 ///
@@ -21,10 +22,23 @@ pub struct Strategy {
     rules: Option<Rules>,
     lines: Option<Arc<Lines>>,
     symmetries: Symmetries,
-    entries: KeyMap<(u32, u16)>,
-    /// The pairing entries' pairs (canonical frame), by entry index.
-    pairings: HashMap<u32, Box<[u16]>>,
+    /// The section's entries with `n` stones, each a section of its own
+    /// (a level's entry indices count within its own section).
+    levels: Vec<Level>,
 }
+
+/// The entries of one stone count: a section of them, and (built the
+/// first time a position with that many stones asks, as a big
+/// certificate's canonical forms take seconds) their table by canonical
+/// position, and their pairs.
+struct Level {
+    section: Section,
+    table: OnceLock<LevelTable>,
+}
+
+/// A level's entries by canonical position (index in the level and move
+/// in the canonical frame) and its pairing entries' pairs.
+type LevelTable = (KeyMap<(u32, u16)>, HashMap<u32, Box<[u16]>>);
 
 /// How the strategy knows its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +66,7 @@ impl Strategy {
             rules: None,
             lines: None,
             symmetries: Symmetries::identity(0),
-            entries: KeyMap::default(),
-            pairings: HashMap::new(),
+            levels: Vec::new(),
         };
         let Some(s) = cert.sections.get(section) else {
             return empty(Player::X);
@@ -64,12 +77,33 @@ impl Strategy {
         let Ok(lines) = Lines::new(&rules) else {
             return empty(s.player);
         };
-        let symmetries = Symmetries::with_lines(&rules, &lines);
-        let words = lines.cells().div_ceil(64);
-        let Ok((entries, _)) = entry_table(s, &symmetries, words) else {
+        if s.cells() != lines.cells() as u64 {
             return empty(s.player);
-        };
-        let pairings = pairing_table(s, &symmetries, words);
+        }
+        let symmetries = Symmetries::with_lines(&rules, &lines);
+        let mut levels: Vec<Level> = (0..=lines.cells())
+            .map(|_| Level {
+                section: Section::new(s.player, s.goal, s.cells()),
+                table: OnceLock::new(),
+            })
+            .collect();
+        for i in 0..s.len() {
+            if s.check_entry(i).is_err() {
+                return empty(s.player);
+            }
+            let (x, o, mv) = s.get(i);
+            let stones: u32 = x.iter().chain(&o).map(|w| w.count_ones()).sum();
+            let Some(level) = levels.get_mut(stones as usize) else {
+                return empty(s.player);
+            };
+            match s.pairing(i) {
+                Some(pairs) => {
+                    let pairs: Vec<Cell> = pairs.iter().map(|&c| Cell(u64::from(c))).collect();
+                    level.section.push_pairing(&x, &o, mv, &pairs);
+                }
+                None => level.section.push(&x, &o, mv),
+            }
+        }
         Strategy {
             player: s.player,
             value: cert.value,
@@ -78,9 +112,27 @@ impl Strategy {
             rules: Some(rules),
             lines: Some(Arc::new(lines)),
             symmetries,
-            entries,
-            pairings,
+            levels,
         }
+    }
+
+    /// The table of the entries with `stones` stones (empty if they do not
+    /// make one, as when two repeat a position).
+    fn level(&self, stones: usize) -> Option<&LevelTable> {
+        let level = self.levels.get(stones)?;
+        if level.section.is_empty() {
+            return None;
+        }
+        Some(level.table.get_or_init(|| {
+            let words = (level.section.cells() as usize).div_ceil(64);
+            let table = entry_table(&level.section, &self.symmetries, words)
+                .map(|(t, _)| t)
+                .unwrap_or_default();
+            (
+                table,
+                pairing_table(&level.section, &self.symmetries, words),
+            )
+        }))
     }
 
     /// The proving side.
@@ -98,14 +150,14 @@ impl Strategy {
         self.rules.as_ref()
     }
 
-    /// Number of distinct positions (up to symmetry) the strategy knows.
+    /// Number of entries (positions) the strategy knows.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.levels.iter().map(|l| l.section.len()).sum()
     }
 
     /// Whether the strategy knows no position.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     /// The proving side's move in `pos` where the position alone shows it
@@ -194,20 +246,23 @@ impl Strategy {
                 Forced::Win(_) | Forced::Free => {}
             }
         }
-        let mut canon = vec![0u64; board.stones().len()];
-        let s = self.symmetries.canonical(board.stones(), &mut canon);
-        if let Some(&(entry, mv)) = self.entries.get(canon.as_slice()) {
-            let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
-            let how = match self.pairings.get(&entry) {
-                None => How::Proved,
-                Some(pairs) => How::Pairing(
-                    pairs
-                        .iter()
-                        .map(|&c| self.symmetries.unmap(s, Cell(u64::from(c))).0 as u16)
-                        .collect(),
-                ),
-            };
-            return board.is_playable(cell.0 as usize).then_some((cell, how));
+        let stones: u32 = board.stones().iter().map(|w| w.count_ones()).sum();
+        if let Some((entries, pairings)) = self.level(stones as usize) {
+            let mut canon = vec![0u64; board.stones().len()];
+            let s = self.symmetries.canonical(board.stones(), &mut canon);
+            if let Some(&(entry, mv)) = entries.get(canon.as_slice()) {
+                let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
+                let how = match pairings.get(&entry) {
+                    None => How::Proved,
+                    Some(pairs) => How::Pairing(
+                        pairs
+                            .iter()
+                            .map(|&c| self.symmetries.unmap(s, Cell(u64::from(c))).0 as u16)
+                            .collect(),
+                    ),
+                };
+                return board.is_playable(cell.0 as usize).then_some((cell, how));
+            }
         }
         let limits = self.derive?;
         threat_sequence(board, p, limits).map(|c| (Cell(c as u64), How::Proved))

@@ -157,43 +157,63 @@ impl Symmetries {
                     .any(|&i| &flat[i as usize * cells..(i as usize + 1) * cells] == map)
             })
         };
+        // Map of the candidate (axis permutation, flips, σ): coordinate a
+        // of the image is coordinate perm[a], σ applied, then flipped.
+        let build = |perm: &[usize], flips: u64, sigma: &[usize]| -> Vec<u16> {
+            coords
+                .iter()
+                .map(|c| {
+                    let mut index = 0;
+                    for a in 0..d {
+                        let n = sizes[a];
+                        let mut v = c[perm[a]];
+                        if cube {
+                            v = sigma[v];
+                        }
+                        if flips >> a & 1 == 1 {
+                            v = n - 1 - v;
+                        }
+                        index += v * strides[a];
+                    }
+                    index as u16
+                })
+                .collect()
+        };
         let mut line = Vec::new();
+        // A symmetry keeps the gravity axis's coordinate and sends lines to lines.
+        let mut valid = |map: &[u16]| -> bool {
+            if let Some(g) = rules.gravity() {
+                if !(0..cells).all(|c| coords[map[c] as usize][g] == coords[c][g]) {
+                    return false;
+                }
+            }
+            (0..lines.len()).all(|l| {
+                line.clear();
+                line.extend(lines.cells_of(l).iter().map(|&c| map[c as usize]));
+                line.sort_unstable();
+                line_set.contains(&line)
+            })
+        };
+        // The candidate (perm, flips, σ) is h∘Σ: h the candidate (perm,
+        // flips, identity), Σ the candidate (identity, no flips, σ) (σ acts
+        // on every coordinate alike, so it commutes with both). Symmetries
+        // form a group, so where h is one, h∘Σ is one exactly when Σ is:
+        // each Σ and each h is checked once, not every product.
+        let identity_perm: Vec<usize> = (0..d).collect();
+        let identity_sigma: Vec<usize> = (0..sizes[0]).collect();
+        let sigma_valid: Vec<bool> = sigmas
+            .iter()
+            .map(|sigma| valid(&build(&identity_perm, 0, sigma)))
+            .collect();
         for perm in axis_permutations(&sizes) {
             for flips in 0..(1u64 << d) {
-                for sigma in &sigmas {
-                    let map: Vec<u16> = coords
-                        .iter()
-                        .map(|c| {
-                            let mut index = 0;
-                            for a in 0..d {
-                                let n = sizes[a];
-                                let mut v = c[perm[a]];
-                                if cube {
-                                    v = sigma[v];
-                                }
-                                if flips >> a & 1 == 1 {
-                                    v = n - 1 - v;
-                                }
-                                index += v * strides[a];
-                            }
-                            index as u16
-                        })
-                        .collect();
+                let h_valid = valid(&build(&perm, flips, &identity_sigma));
+                for (sigma, &sigma_ok) in sigmas.iter().zip(&sigma_valid) {
+                    let map = build(&perm, flips, sigma);
                     if kept(&flat, &by_hash, &map) {
                         continue;
                     }
-                    if let Some(g) = rules.gravity() {
-                        let keeps = (0..cells).all(|c| coords[map[c] as usize][g] == coords[c][g]);
-                        if !keeps {
-                            continue;
-                        }
-                    }
-                    let preserves = (0..lines.len()).all(|l| {
-                        line.clear();
-                        line.extend(lines.cells_of(l).iter().map(|&c| map[c as usize]));
-                        line.sort_unstable();
-                        line_set.contains(&line)
-                    });
+                    let preserves = if h_valid { sigma_ok } else { valid(&map) };
                     if preserves {
                         let id = (flat.len() / cells) as u32;
                         by_hash.entry(map_hash(&map)).or_default().push(id);
@@ -390,6 +410,7 @@ fn reflection_commuting(n: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hypertac_core::Shape;
 
     /// The canonical form by its definition: the least, over every map,
     /// of the image's cells (X's sorted, then O's sorted).
@@ -406,6 +427,98 @@ mod tests {
             })
             .min()
             .expect("the identity")
+    }
+
+    /// The group found by checking each axis map and each σ once is the
+    /// group of every candidate checked one by one: boards where every
+    /// candidate is a symmetry, where some σ are not (k < n), gravity
+    /// (some axis maps are not), a torus and a box.
+    #[test]
+    fn checking_the_factors_finds_every_symmetry() {
+        use std::collections::HashSet;
+        let boards = [
+            Rules::preset("qubic").unwrap(),
+            Rules::preset("4d").unwrap(),
+            Rules::preset("connect4").unwrap(),
+            Rules::preset("connect4-3d").unwrap(),
+            Rules::new(Shape::new(&[5, 5, 5]).unwrap(), 4).unwrap(),
+            Rules::new(Shape::new(&[6, 6]).unwrap(), 6).unwrap(),
+            Rules::new(Shape::new(&[4, 4]).unwrap(), 3)
+                .unwrap()
+                .with_wrap(true)
+                .unwrap(),
+            Rules::new(Shape::new(&[4, 3, 4]).unwrap(), 3).unwrap(),
+            Rules::new(Shape::new(&[5, 5, 5]).unwrap(), 5)
+                .unwrap()
+                .with_gravity(Some(2))
+                .unwrap(),
+        ];
+        for rules in boards {
+            let lines = Lines::new(&rules).unwrap();
+            let g = Symmetries::with_lines(&rules, &lines);
+            let found: HashSet<Vec<u16>> = (0..g.len())
+                .map(|s| g.maps[s * g.cells..(s + 1) * g.cells].to_vec())
+                .collect();
+            // Every candidate, checked on its own.
+            let shape = rules.shape();
+            let sizes: Vec<usize> = shape.sizes().iter().map(|&n| n as usize).collect();
+            let d = sizes.len();
+            let cube = sizes.iter().all(|&n| n == sizes[0]);
+            let sigmas = if cube {
+                reflection_commuting(sizes[0])
+            } else {
+                vec![(0..sizes[0]).collect()]
+            };
+            let line_set: HashSet<Vec<u16>> = (0..lines.len())
+                .map(|l| {
+                    let mut v = lines.cells_of(l).to_vec();
+                    v.sort_unstable();
+                    v
+                })
+                .collect();
+            let mut want = HashSet::new();
+            for perm in axis_permutations(&sizes) {
+                for flips in 0..(1u64 << d) {
+                    for sigma in &sigmas {
+                        let map: Vec<u16> = (0..lines.cells())
+                            .map(|c| {
+                                let at = shape.coords(Cell(c as u64));
+                                let image: Vec<u32> = (0..d)
+                                    .map(|a| {
+                                        let mut v = at[perm[a]] as usize;
+                                        if cube {
+                                            v = sigma[v];
+                                        }
+                                        if flips >> a & 1 == 1 {
+                                            v = sizes[a] - 1 - v;
+                                        }
+                                        v as u32
+                                    })
+                                    .collect();
+                                shape.cell(&image).unwrap().0 as u16
+                            })
+                            .collect();
+                        let keeps = rules.gravity().is_none_or(|axis| {
+                            (0..lines.cells()).all(|c| {
+                                shape.coords(Cell(u64::from(map[c])))[axis]
+                                    == shape.coords(Cell(c as u64))[axis]
+                            })
+                        });
+                        let preserves = (0..lines.len()).all(|l| {
+                            let mut v: Vec<u16> =
+                                lines.cells_of(l).iter().map(|&c| map[c as usize]).collect();
+                            v.sort_unstable();
+                            line_set.contains(&v)
+                        });
+                        if keeps && preserves {
+                            want.insert(map);
+                        }
+                    }
+                }
+            }
+            assert_eq!(found, want, "{rules:?}");
+            assert_eq!(g.len(), want.len(), "{rules:?}");
+        }
     }
 
     /// The anchors' maps give the canonical form of its definition, and
