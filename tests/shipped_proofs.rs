@@ -44,6 +44,14 @@ fn every_shipped_proof_verifies() {
     let four = Certificate::load(&shipped("4d.proof")).unwrap();
     assert_eq!(four.value, Value::Win(hypertac_core::Player::X));
     assert!(four.derive.is_some());
+    // 4^5 from the empty board (the units of proofs/4x5 merged and shrunk):
+    // a version-2 X win; checking it takes about an hour and 8 GB.
+    let five = Certificate::load(&shipped("4x5.proof")).unwrap();
+    assert_eq!(five.value, Value::Win(hypertac_core::Player::X));
+    assert!(five.derive.is_some());
+    assert!(five.moves.is_empty(), "4^5 is proved from the empty board");
+    assert_eq!(five.best, Some(hypertac_core::Cell(0)), "X's corner");
+    assert!(std::fs::metadata(shipped("4x5.proof")).unwrap().len() < 3 << 20);
     let qubic = Certificate::load(&shipped("qubic.proof")).unwrap();
     let entries: usize = qubic.sections.iter().map(Section::len).sum();
     // Patashnik's Qubic strategy (1977) is a dictionary of 2,929 positions.

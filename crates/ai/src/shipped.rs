@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 /// The shipped certificates: name, the board's sizes and k (all without
 /// gravity or wrap, rule `first`), the file.
-const FILES: [(&str, &[u32], u32, &[u8]); 7] = [
+const FILES: [(&str, &[u32], u32, &[u8]); 8] = [
     (
         "tictactoe",
         &[3, 3],
@@ -55,6 +55,12 @@ const FILES: [(&str, &[u32], u32, &[u8]); 7] = [
         &[4, 4, 4, 4],
         4,
         include_bytes!("../../../proofs/4d.proof"),
+    ),
+    (
+        "4x5",
+        &[4, 4, 4, 4, 4],
+        4,
+        include_bytes!("../../../proofs/4x5.proof"),
     ),
 ];
 

@@ -74,6 +74,26 @@ fn four_d_x_wins_against_random_and_seed() {
     assert_eq!(games, 3);
 }
 
+/// 4^5 (the shipped certificate of the 33 units merged and shrunk, from
+/// the empty board): X's corner, then the certificate's moves, win
+/// against random replies and the seed level.
+#[test]
+fn four_five_x_wins_against_random_and_seed() {
+    let rules = Rules::new(hypertac_core::Shape::parse("4x4x4x4x4").unwrap(), 4).unwrap();
+    let mut games = 0;
+    for (o_level, seed) in [(Level::Random, 0), (Level::Random, 1), (Level::Seed, 0)] {
+        let mut o = |p: &Position| {
+            choose(p, o_level, seed, &Budget::millis(60_000))
+                .unwrap()
+                .cell
+        };
+        let winner = play_out(Position::new(rules.clone()), Level::Hard, &mut o);
+        assert_eq!(winner, Some(Player::X), "O at {o_level:?}, seed {seed}");
+        games += 1;
+    }
+    assert_eq!(games, 3);
+}
+
 #[test]
 fn qubic_x_wins_after_every_first_two_replies_of_o() {
     // Every O reply to X's first two moves, up to symmetry, then O plays
