@@ -23,6 +23,21 @@ fn split(rules: &[&str], depth: &str, frontier: &Path) {
     assert!(text.contains(" units, "), "{text}");
 }
 
+/// Proves every unit of `frontier` in one shard into `out` (16 MiB).
+fn shard_0_of_1(frontier: &Path, out: &Path) -> (String, String, i32) {
+    hypertac(&[
+        "prove",
+        "--frontier",
+        s(frontier),
+        "--shard",
+        "0/1",
+        "--out",
+        s(out),
+        "--memory",
+        "16",
+    ])
+}
+
 /// The `value: ...` line of a run.
 fn value(out: &str) -> String {
     out.lines()
@@ -208,17 +223,7 @@ fn units_a_won_root_no_longer_needs_are_skipped() {
     // 4x4 with k = 3 is won by X: once one first move is proved to win,
     // the units of the other first moves are not needed.
     split(&["--shape", "4x4", "--k", "3"], "1", &frontier);
-    let (text, err, code) = hypertac(&[
-        "prove",
-        "--frontier",
-        s(&frontier),
-        "--shard",
-        "0/1",
-        "--out",
-        s(&out),
-        "--memory",
-        "16",
-    ]);
+    let (text, err, code) = shard_0_of_1(&frontier, &out);
     assert_eq!(code, 0, "{err}");
     assert!(
         text.contains("unit 0 (") && text.contains("X wins"),
@@ -284,17 +289,7 @@ fn merge_after(moves: &str) -> (String, String) {
         "1",
         &frontier,
     );
-    let (text, err, code) = hypertac(&[
-        "prove",
-        "--frontier",
-        s(&frontier),
-        "--shard",
-        "0/1",
-        "--out",
-        s(&out),
-        "--memory",
-        "16",
-    ]);
+    let (text, err, code) = shard_0_of_1(&frontier, &out);
     assert_eq!(code, 0, "{text}{err}");
     let (merged, err, code) = hypertac(&["prove", "--merge", s(&out), "--proof", s(&proof)]);
     assert_eq!(code, 0, "{merged}{err}");

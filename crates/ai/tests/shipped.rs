@@ -54,32 +54,9 @@ fn qubic_x_wins_against_the_computer_levels() {
     assert_eq!(games, 12);
 }
 
-#[test]
-fn four_d_x_wins_against_random_and_seed() {
-    let mut games = 0;
-    for (o_level, seed) in [(Level::Random, 0), (Level::Random, 1), (Level::Seed, 0)] {
-        let mut o = |p: &Position| {
-            choose(p, o_level, seed, &Budget::millis(60_000))
-                .unwrap()
-                .cell
-        };
-        let winner = play_out(
-            Position::new(Rules::preset("4d").unwrap()),
-            Level::Hard,
-            &mut o,
-        );
-        assert_eq!(winner, Some(Player::X), "O at {o_level:?}, seed {seed}");
-        games += 1;
-    }
-    assert_eq!(games, 3);
-}
-
-/// 4^5 (the shipped certificate of the 33 units merged and shrunk, from
-/// the empty board): X's corner, then the certificate's moves, win
-/// against random replies and the seed level.
-#[test]
-fn four_five_x_wins_against_random_and_seed() {
-    let rules = Rules::new(hypertac_core::Shape::parse("4x4x4x4x4").unwrap(), 4).unwrap();
+/// The default level as X wins on `rules` against two random defences
+/// and the seed level, every move of it proved.
+fn x_wins_against_random_and_seed(rules: &Rules) {
     let mut games = 0;
     for (o_level, seed) in [(Level::Random, 0), (Level::Random, 1), (Level::Seed, 0)] {
         let mut o = |p: &Position| {
@@ -92,6 +69,18 @@ fn four_five_x_wins_against_random_and_seed() {
         games += 1;
     }
     assert_eq!(games, 3);
+}
+
+#[test]
+fn four_d_x_wins_against_random_and_seed() {
+    x_wins_against_random_and_seed(&Rules::preset("4d").unwrap());
+}
+
+/// 4^5 (the shipped certificate of the 33 units merged and shrunk, from
+/// the empty board): X's corner, then the certificate's moves.
+#[test]
+fn four_five_x_wins_against_random_and_seed() {
+    x_wins_against_random_and_seed(&Rules::cube(4, 5).unwrap());
 }
 
 #[test]
