@@ -148,7 +148,8 @@ fn root_certificate(
         Value::Draw => None,
     };
     let mut sections = Vec::new();
-    let mut best = None;
+    // The certificate's root: before the lead-in move, or the split's root.
+    let mut best = lead_in.as_ref().map(|(_, e)| Cell(u64::from(e.mv)));
     for (player, win) in needed_sections(value) {
         let (entries, units) = split
             .entries(values, player, win)
@@ -157,7 +158,6 @@ fn root_certificate(
         let mut section = Section::new(player, goal, cells);
         if let Some((_, e)) = &lead_in {
             e.write_to(&mut section);
-            best = Some(Cell(u64::from(e.mv)));
         }
         for e in &entries {
             e.write_to(&mut section);

@@ -246,8 +246,12 @@ impl Split {
         if Player::to_move_at(before.len()) != player {
             return None;
         }
-        let words = (self.root.rules().shape().cell_count() as usize).div_ceil(64);
-        Some((before.to_vec(), entry(before, words, last)))
+        Some((before.to_vec(), entry(before, self.words(), last)))
+    }
+
+    /// 64-bit words of one side's stones in an entry.
+    fn words(&self) -> usize {
+        (self.root.rules().shape().cell_count() as usize).div_ceil(64)
     }
 
     fn to_move(&self, id: usize) -> Player {
@@ -279,7 +283,7 @@ impl Split {
                 values[0]
             )));
         }
-        let words = (self.root.rules().shape().cell_count() as usize).div_ceil(64);
+        let words = self.words();
         let mut entries = Vec::new();
         let mut needed = Vec::new();
         let mut visited = vec![false; self.nodes.len()];
