@@ -36,6 +36,9 @@ pub fn run(seconds: f64) -> i32 {
         zone_sequences: 1,
         attacker_zones: false,
         pairings: false,
+        potential: false,
+        pairing_moves: false,
+        defender_potential_order: false,
         helper_reverse_depth: 0,
         probe_batch: 0,
     };

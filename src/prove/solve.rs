@@ -60,7 +60,8 @@ pub struct Solved {
 /// A position the prover does not take, or a checkpoint that cannot be read
 /// or written.
 pub fn solve(job: &Job) -> Result<Solved, String> {
-    let mut prover = Prover::new(job.pos, job.memory).map_err(|e| e.to_string())?;
+    let tuning = tuning_from_env(std::env::var("HYPERTAC_PROVE_OFF").ok().as_deref())?;
+    let mut prover = Prover::with_tuning(job.pos, job.memory, tuning).map_err(|e| e.to_string())?;
     prover.set_threads(job.threads);
     if job.verbose {
         let threads = match job.threads {
@@ -243,4 +244,32 @@ pub fn peak_memory() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The search's techniques with those named in `off` (the environment's
+/// `HYPERTAC_PROVE_OFF`, comma-separated; for measuring what each is
+/// worth, docs/prove.md) switched off.
+fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, String> {
+    let mut t = hypertac_ai::prove::Tuning::default();
+    for name in off
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        match name {
+            "potential" => t.potential = false,
+            "potential-order" => t.defender_potential_order = false,
+            "pairings" => t.pairings = false,
+            "pairing-moves" => t.pairing_moves = false,
+            "zones" => t.zones = false,
+            "threat-sequences" => t.threat_sequences = false,
+            _ => {
+                return Err(format!(
+                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, potential-order, pairings, pairing-moves, zones, threat-sequences)"
+                ))
+            }
+        }
+    }
+    Ok(t)
 }

@@ -3,7 +3,7 @@
 //! checker accepts them and refuses broken ones, and a player following the
 //! certificate never loses.
 
-use hypertac_ai::prove::{Prover, Verdict};
+use hypertac_ai::prove::{Prover, Tuning, Verdict};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
 use hypertac_proof::{verify, Certificate, Goal, Section, Strategy, Value};
@@ -12,10 +12,15 @@ fn rules(sizes: &[u32], k: u32) -> Rules {
     Rules::new(Shape::new(sizes).unwrap(), k).unwrap()
 }
 
-/// The certificate of a board the prover settles by pairing.
+/// The certificate of a board the prover settles by pairing (with the
+/// potential off: it settles most of these boards too, `potential.rs`).
 fn certificate(r: &Rules) -> Certificate {
     let pos = Position::new(r.clone());
-    let mut p = Prover::new(&pos, 64 << 20).unwrap();
+    let tuning = Tuning {
+        potential: false,
+        ..Tuning::default()
+    };
+    let mut p = Prover::with_tuning(&pos, 64 << 20, tuning).unwrap();
     assert_eq!(p.run(&Budget::default()), Verdict::Draw, "{r}");
     p.proof_file("test", 0.0).unwrap()
 }

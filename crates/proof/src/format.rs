@@ -1,4 +1,4 @@
-//! The proof file format, versions 1 to 3 (`docs/proof-format.md` is the
+//! The proof file format, versions 1 to 4 (`docs/proof-format.md` is the
 //! full specification, with the rules an outside checker needs).
 //!
 //! ```text
@@ -61,6 +61,12 @@
 //! against the other side ([`crate::pairing`]); only `not-lose` sections
 //! have them. A writer uses version 3 only when some entry is one.
 //!
+//! Version 4 puts a *kind* after the move instead: `0` ordinary, `1` a
+//! *potential entry* (the player's Erdős–Selfridge potential against the
+//! other side is below 1 in the position, which settles it:
+//! [`crate::potential`]), `2` a pairing entry, followed by n and the n
+//! pairs. A writer uses version 4 only when some entry is a potential entry.
+//!
 //! An entry says: in this position (the section's player to move), the
 //! player plays this cell. Entries may come in any order; the checker finds
 //! a position's entry up to the board's symmetries (see
@@ -83,8 +89,9 @@ use std::path::Path;
 
 /// The first line of every proof file (without its newline).
 pub const MAGIC: &str = "hypertac-proof";
-/// The format version this code writes without pairing entries (it reads
-/// 1 to 3, and writes 3 when a section has pairing entries).
+/// The format version this code writes without pairing or potential
+/// entries (it reads 1 to 4, and writes 3 when a section has pairing
+/// entries, 4 when one has potential entries).
 pub const VERSION: u32 = 2;
 /// The value of `derive.settled` in a certificate whose checker does not
 /// remember the positions it settles ([`Certificate::remembers_settled`]).
@@ -265,25 +272,29 @@ impl Certificate {
                 bytes: None,
             });
         }
-        let pairs = self.sections.iter().any(|s| !s.pairings.is_empty());
-        if pairs && self.derive.is_none() {
+        let needed = self
+            .sections
+            .iter()
+            .map(Section::version_needed)
+            .max()
+            .unwrap_or(VERSION);
+        if needed > VERSION && self.derive.is_none() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
-                "pairing entries need format version 3 (a certificate with \"derive\")",
+                "pairing and potential entries need format version 3 or 4 (a certificate with \"derive\")",
             ));
         }
         let encoded: Vec<Vec<u8>> = match self.derive {
             None => Vec::new(),
-            Some(_) => self.sections.iter().map(|s| s.encode_v2(pairs)).collect(),
+            Some(_) => self.sections.iter().map(|s| s.encode_v2(needed)).collect(),
         };
         for (h, e) in sections.iter_mut().zip(&encoded) {
             h.bytes = Some(e.len() as u64);
         }
         let header = Header {
-            version: match (self.derive.is_some(), pairs) {
-                (false, _) => 1,
-                (true, false) => 2,
-                (true, true) => 3,
+            version: match self.derive.is_some() {
+                false => 1,
+                true => needed,
             },
             rules: self.rules.clone(),
             moves: notation::format_move_list(shape, &self.moves),
@@ -340,9 +351,9 @@ impl Certificate {
         let line = read_line(&mut r, MAX_HEADER_BYTES, "header")?;
         let header: Header = serde_json::from_slice(&line)
             .map_err(|e| ProofError::new(format!("bad proof header: {e}")))?;
-        if !(1..=3).contains(&header.version) {
+        if !(1..=4).contains(&header.version) {
             return Err(ProofError::new(format!(
-                "proof format version {} is not supported (this hypertac reads versions 1 to 3)",
+                "proof format version {} is not supported (this hypertac reads versions 1 to 4)",
                 header.version
             )));
         }
@@ -513,7 +524,7 @@ fn read_section(
         }
         (true, None) => {
             return Err(ProofError::new(format!(
-                "bad proof header: section {s} needs \"bytes\" in versions 2 and 3"
+                "bad proof header: section {s} needs \"bytes\" in versions 2 to 4"
             )))
         }
         (true, Some(bytes)) => {
@@ -526,7 +537,7 @@ fn read_section(
                 )));
             }
             section
-                .decode_v2(&data, h.entries, version == 3)
+                .decode_v2(&data, h.entries, version)
                 .map_err(|e| ProofError::new(format!("section {s} {e}")))?;
         }
     }

@@ -17,6 +17,7 @@ pub mod derive;
 mod fingerprint;
 pub mod format;
 mod pairing;
+mod potential;
 mod section;
 mod shrink;
 mod strategy;

@@ -1,7 +1,8 @@
 //! One side's strategy in a proof file: its entries (positions with that
 //! side to move, and its move), kept in the fixed version-1 form in memory,
-//! with the pairs of its pairing entries (version 3); and their version-2
-//! and version-3 encoding (varints). The file layout is in [`crate::format`].
+//! with the pairs of its pairing entries (version 3) and which entries are
+//! potential entries (version 4); and their version-2 to version-4
+//! encoding (varints). The file layout is in [`crate::format`].
 
 use hypertac_core::{Cell, Player};
 use std::fmt;
@@ -58,6 +59,8 @@ pub struct Section {
     /// The pairings of pairing entries (version 3): entry index and its
     /// pairs' cells, two by two; in entry order.
     pub(crate) pairings: Vec<(u32, Vec<u16>)>,
+    /// The potential entries (version 4), by entry index, in entry order.
+    pub(crate) potentials: Vec<u32>,
 }
 
 impl Section {
@@ -77,6 +80,7 @@ impl Section {
             side_bytes: cells.div_ceil(8) as usize,
             data: Vec::new(),
             pairings: Vec::new(),
+            potentials: Vec::new(),
         }
     }
 
@@ -134,6 +138,37 @@ impl Section {
         self.pairings.len()
     }
 
+    /// Appends a potential entry (version 4): the player, to move, has an
+    /// Erdős–Selfridge potential against the other side below 1, which
+    /// settles every branch below (see [`crate::potential`]); `mv` is its
+    /// first move by the potential.
+    pub fn push_potential(&mut self, x: &[u64], o: &[u64], mv: Cell) {
+        self.potentials.push(self.len() as u32);
+        self.push(x, o, mv);
+    }
+
+    /// Whether entry `i` is a potential entry.
+    pub fn is_potential(&self, i: usize) -> bool {
+        self.potentials.binary_search(&(i as u32)).is_ok()
+    }
+
+    /// Number of potential entries.
+    pub fn potential_count(&self) -> usize {
+        self.potentials.len()
+    }
+
+    /// The format version the entries need: 4 with a potential entry, 3
+    /// with a pairing entry, else 2 (with the checker's derivations).
+    pub(crate) fn version_needed(&self) -> u32 {
+        if !self.potentials.is_empty() {
+            4
+        } else if !self.pairings.is_empty() {
+            3
+        } else {
+            2
+        }
+    }
+
     /// Appends the entries of `others` (sections of boards of as many
     /// cells) whose position is not here yet; returns how many were added.
     /// Joining certificates of parts of a proof needs this, since the file
@@ -156,6 +191,9 @@ impl Section {
                 if seen.insert(e[..stones].to_vec()) {
                     if let Some(pairs) = other.pairing(i) {
                         self.pairings.push((self.len() as u32, pairs.to_vec()));
+                    }
+                    if other.is_potential(i) {
+                        self.potentials.push(self.len() as u32);
                     }
                     self.data.extend_from_slice(e);
                     added += 1;
@@ -203,9 +241,9 @@ impl Section {
         &self.data
     }
 
-    /// The entries in the version-2 encoding, or with `pairs` version 3
-    /// (see the module docs).
-    pub(crate) fn encode_v2(&self, pairs: bool) -> Vec<u8> {
+    /// The entries in the varint encoding of `version` (2, 3 or 4; see
+    /// the module docs).
+    pub(crate) fn encode_v2(&self, version: u32) -> Vec<u8> {
         let mut out = Vec::new();
         let mut cells = Vec::new();
         for i in 0..self.len() {
@@ -223,29 +261,35 @@ impl Section {
                 }
             }
             put_varint(&mut out, mv.0);
-            if pairs {
-                match self.pairing(i) {
-                    None => put_varint(&mut out, 0),
-                    Some(p) => {
-                        put_varint(&mut out, (p.len() / 2) as u64 + 1);
-                        for &c in p {
-                            put_varint(&mut out, u64::from(c));
-                        }
-                    }
+            match (version, self.pairing(i)) {
+                (2, _) => {}
+                // Version 4: a kind, 0 ordinary, 1 potential, 2 pairing
+                // (then the number of pairs).
+                (4, _) if self.is_potential(i) => put_varint(&mut out, 1),
+                (4, None) => put_varint(&mut out, 0),
+                (4, Some(p)) => {
+                    put_varint(&mut out, 2);
+                    put_varint(&mut out, (p.len() / 2) as u64);
                 }
+                // Version 3: 0, or 1 + the number of pairs.
+                (_, None) => put_varint(&mut out, 0),
+                (_, Some(p)) => put_varint(&mut out, (p.len() / 2) as u64 + 1),
+            }
+            for &c in self.pairing(i).filter(|_| version >= 3).unwrap_or(&[]) {
+                put_varint(&mut out, u64::from(c));
             }
             cells.clear();
         }
         out
     }
 
-    /// Reads `entries` entries in the version-2 encoding (with `pairs`,
-    /// version 3) from exactly `data`.
+    /// Reads `entries` entries in the varint encoding of `version` (2, 3
+    /// or 4) from exactly `data`.
     pub(crate) fn decode_v2(
         &mut self,
         data: &[u8],
         entries: u64,
-        pairs: bool,
+        version: u32,
     ) -> Result<(), String> {
         let mut at = 0usize;
         let cells = self.cells;
@@ -295,9 +339,20 @@ impl Section {
                     "entry {i}: the move, cell index {mv}, is off the {cells}-cell board"
                 ));
             }
-            // Version 3: 0 for an ordinary entry, 1 + pairs for a pairing entry.
-            let tag = if pairs { next()? } else { 0 };
-            let count = tag.saturating_sub(1);
+            // Version 3: 0 for an ordinary entry, 1 + pairs for a pairing
+            // entry. Version 4: 0 ordinary, 1 potential, 2 and the number
+            // of pairs for a pairing entry.
+            let (pairing, potential, count) = match (version, next_if(version >= 3, &mut next)?) {
+                (_, 0) => (false, false, 0),
+                (3, tag) => (true, false, tag - 1),
+                (_, 1) => (false, true, 0),
+                (_, 2) => (true, false, next()?),
+                (_, kind) => {
+                    return Err(format!(
+                        "entry {i}: kind {kind} is not 0 (ordinary), 1 (potential) or 2 (pairing)"
+                    ))
+                }
+            };
             if count > cells / 2 {
                 return Err(format!("entry {i}: {count} pairs on a {cells}-cell board"));
             }
@@ -311,8 +366,10 @@ impl Section {
                 }
                 paired.push(Cell(c));
             }
-            if tag > 0 {
+            if pairing {
                 self.push_pairing(&x, &o, Cell(mv), &paired);
+            } else if potential {
+                self.push_potential(&x, &o, Cell(mv));
             } else {
                 self.push(&x, &o, Cell(mv));
             }
@@ -378,6 +435,11 @@ impl Section {
                 self.player
             ));
         }
+        if self.is_potential(i) && self.goal == Goal::Win {
+            return Err(
+                "a potential entry in a win section: a potential proves not losing only".into(),
+            );
+        }
         if let Some(pairs) = self.pairing(i) {
             if self.goal == Goal::Win {
                 return Err(
@@ -402,6 +464,15 @@ impl Section {
             }
         }
         Ok(())
+    }
+}
+
+/// The next number from `next` when `present`, else 0.
+fn next_if(present: bool, next: &mut impl FnMut() -> Result<u64, String>) -> Result<u64, String> {
+    if present {
+        next()
+    } else {
+        Ok(0)
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced, SequenceLimits};
 use crate::format::{Certificate, Value};
+use crate::potential;
 use crate::section::Section;
 use crate::symmetry::Symmetries;
 use crate::verify::{entry_table, pairing_table, KeyMap};
@@ -245,6 +246,12 @@ impl Strategy {
                 Forced::Lost => return None,
                 Forced::Win(_) | Forced::Free => {}
             }
+        }
+        // A draw's sections need only not lose: where the potential
+        // against the other side is below 1 (what a potential entry
+        // claims), its heaviest cell keeps it so, whatever was played.
+        if self.value == Value::Draw && potential::check(board, p.other()).is_ok() {
+            return potential::heaviest(board, p.other()).map(|c| (Cell(c as u64), How::Proved));
         }
         let stones: u32 = board.stones().iter().map(|w| w.count_ones()).sum();
         if let Some((entries, pairings)) = self.level(stones as usize) {

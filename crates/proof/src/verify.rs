@@ -42,6 +42,7 @@ use crate::derive::{forced, replies_needed, threat_sequence, Forced, SequenceLim
 use crate::fingerprint::fingerprint;
 use crate::format::{Certificate, Goal, Section, Value};
 use crate::pairing;
+use crate::potential;
 use crate::symmetry::Symmetries;
 use hypertac_core::{notation, Player, Position, Rules, WinRule};
 use std::collections::{HashMap, HashSet};
@@ -643,6 +644,17 @@ impl<'a> Checker<'a> {
                 self.at(0),
                 self.cell(mv)
             )));
+        }
+        // Version 4: a potential entry settles the position as it stands.
+        if let Some(e) = entry.filter(|&e| self.section.is_potential(e as usize)) {
+            potential::check(&self.board, p.other()).map_err(|err| {
+                self.fail(format!(
+                    "{}: entry {e} claims a potential strategy for {p}, but {err}",
+                    self.at(0)
+                ))
+            })?;
+            self.remember(keys);
+            return Ok(Step::Done);
         }
         self.path.push(mv);
         let wins = self.board.play(mv, p);

@@ -27,6 +27,7 @@ use super::canon::Canon;
 use super::children::{Children, Start};
 use super::expansions::Expansions;
 use super::pairing;
+use super::potential;
 use super::scores::Scores;
 use super::table::{Table, INF};
 use super::vcf::{self, Vcf};
@@ -79,6 +80,17 @@ pub struct Tuning {
     /// A position where the defender has a pairing strategy (`pairing.rs`)
     /// is settled: the attacker cannot win. Boards without gravity only.
     pub pairings: bool,
+    /// A position where the defender's Erdős–Selfridge potential settles
+    /// it (`potential.rs`) is settled: below 1 with the defender to move,
+    /// below 1/2 with the attacker to move. Boards without gravity only.
+    pub potential: bool,
+    /// A position where the defender, to move, has a move after which a
+    /// pairing strategy exists is settled (`pairing::find_after_move`).
+    pub pairing_moves: bool,
+    /// The defender's moves are ordered by their weight in the potential
+    /// (`potential.rs`): the attacker's open lines they close, the fuller
+    /// the heavier, instead of by [`Search::move_score`].
+    pub defender_potential_order: bool,
     /// Helper threads, at the defender's positions of depth below this,
     /// enter the reply the attacker is surest to beat instead of df-pn's
     /// choice (see [`Search::helpers`]); 0: never. On 4^4 from the empty
@@ -105,6 +117,9 @@ impl Default for Tuning {
             zone_sequences: ZONE_SEQUENCES,
             attacker_zones: false,
             pairings: true,
+            potential: true,
+            pairing_moves: true,
+            defender_potential_order: true,
             helper_reverse_depth: HELPER_REVERSE_DEPTH,
             probe_batch: PROBE_BATCH,
         }
@@ -348,6 +363,17 @@ impl Search {
         if self.tuning.pairings && pairing::find(&self.board, self.attacker).is_some() {
             return Expansion::Solved(me != self.attacker);
         }
+        if self.tuning.pairing_moves
+            && me != self.attacker
+            && pairing::find_after_move(&mut self.board, self.attacker).is_some()
+        {
+            return Expansion::Solved(true);
+        }
+        if self.tuning.potential
+            && potential::below(&self.board, self.attacker, u32::from(me == self.attacker))
+        {
+            return Expansion::Solved(me != self.attacker);
+        }
         // Positions entered again skip their threat searches: a sequence
         // found solved the position for good (the table keeps it), so what
         // is remembered is the moves left when none was.
@@ -435,7 +461,12 @@ impl Search {
             salt: self.salt(),
             mover: self.board.to_move(),
         };
-        let scored = moves.into_iter().map(|c| (self.move_score(c), c));
+        let by_weight =
+            self.tuning.defender_potential_order && self.board.to_move() != self.attacker;
+        let scored = moves.into_iter().map(|c| match by_weight {
+            true => (potential::weight(&self.board, self.attacker, c), c),
+            false => (self.move_score(c), c),
+        });
         Children::new(scored, &self.canon, start)
     }
 

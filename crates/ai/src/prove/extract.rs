@@ -25,6 +25,7 @@
 
 use super::dfpn::{legal_moves, Search};
 use super::pairing;
+use super::potential;
 use super::table::INF;
 use super::walkfile::{Keys, Progress, WalkState};
 use crate::Budget;
@@ -73,13 +74,23 @@ pub struct Entry {
     /// For a pairing entry, the pairs (cells, two by two) of the pairing
     /// the move leaves against the other side (`pairing.rs`).
     pub pairs: Option<Vec<u32>>,
+    /// A potential entry: the side to move settles the position by its
+    /// Erdős–Selfridge potential (`potential.rs`), `mv` its first move.
+    pub potential: bool,
 }
 
 impl Entry {
+    /// Whether the entry settles its position with nothing played below
+    /// it (a pairing or potential entry).
+    pub fn settles(&self) -> bool {
+        self.pairs.is_some() || self.potential
+    }
+
     /// Appends the entry to a certificate's section.
     pub fn write_to(&self, section: &mut hypertac_proof::Section) {
         let mv = hypertac_core::Cell(u64::from(self.mv));
         match &self.pairs {
+            None if self.potential => section.push_potential(&self.x, &self.o, mv),
             None => section.push(&self.x, &self.o, mv),
             Some(p) => {
                 let cells: Vec<hypertac_core::Cell> = p
@@ -487,7 +498,7 @@ impl Walk<'_, '_, '_> {
     fn record(&mut self, s: &Search, key: u64, e: Entry) -> Option<u32> {
         let mut shared = self.common.shared();
         let kept = shared.record(key, e);
-        let below = kept.pairs.is_none().then_some(kept.mv);
+        let below = (!kept.settles()).then_some(kept.mv);
         s.counters
             .entries
             .store(shared.out.len() as u64, Ordering::Relaxed);
@@ -507,7 +518,7 @@ impl Walk<'_, '_, '_> {
                 let shared = self.common.shared();
                 shared.known.get(&key).map(|&i| {
                     let e = &shared.out[i];
-                    (e.mv, e.pairs.is_some(), (e.x.clone(), e.o.clone()))
+                    (e.mv, e.settles(), (e.x.clone(), e.o.clone()))
                 })
             };
             let known = known.map(|(mv, pairing, stones)| {
@@ -612,6 +623,9 @@ impl Walk<'_, '_, '_> {
             }
         }
         if self.oracle.is_some() && me != s.attacker {
+            if let Some(e) = potential_entry(s) {
+                return Ok(self.record(s, key, e));
+            }
             if let Some(e) = pairing_entry(s) {
                 return Ok(self.record(s, key, e));
             }
@@ -1003,7 +1017,20 @@ fn entry(s: &Search, mv: u32) -> Entry {
         o,
         mv,
         pairs: None,
+        potential: false,
     }
+}
+
+/// A potential entry for the defender to move, if its potential against
+/// the attacker is below 1 (`potential.rs`): nothing below it needs an
+/// entry.
+fn potential_entry(s: &mut Search) -> Option<Entry> {
+    if !s.tuning.potential || !potential::below(&s.board, s.attacker, 0) {
+        return None;
+    }
+    let mut e = entry(s, potential::heaviest(&s.board, s.attacker)?);
+    e.potential = true;
+    Some(e)
 }
 
 /// Most moves tried for a pairing entry, besides the table's winning moves.
@@ -1018,6 +1045,11 @@ fn pairing_entry(s: &mut Search) -> Option<Entry> {
         return None;
     }
     let attacker = s.attacker;
+    if let Some((m, pairs)) = pairing::find_after_move(&mut s.board, attacker) {
+        let mut e = entry(s, m);
+        e.pairs = Some(pairs);
+        return Some(e);
+    }
     let mut moves = Vec::new();
     if let Some(now) = pairing::find(&s.board, attacker) {
         match now.first() {

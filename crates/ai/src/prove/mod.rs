@@ -24,6 +24,7 @@ mod dfpn;
 mod expansions;
 mod extract;
 mod pairing;
+mod potential;
 mod prefetch;
 mod scores;
 mod split;

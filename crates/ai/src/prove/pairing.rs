@@ -73,6 +73,63 @@ pub(crate) fn find(board: &Board, attacker: Player) -> Option<Vec<u32>> {
     Some(matched)
 }
 
+/// Most moves [`find_after_move`] tries a matching for.
+const MOVES_TRIED: usize = 24;
+
+/// For the defender to move: a move after which a pairing against
+/// `attacker` exists, with its pairs. Only moves that close enough of the
+/// attacker's open lines for the count (two empty cells a line) can give
+/// one; of those, up to [`MOVES_TRIED`], the ones closing the most lines
+/// first, are matched.
+pub(crate) fn find_after_move(board: &mut Board, attacker: Player) -> Option<(u32, Vec<u32>)> {
+    if board.has_gravity() || board.to_move() == attacker {
+        return None;
+    }
+    let defender = attacker.other();
+    let empties = board.empties();
+    if empties < 2 {
+        return None;
+    }
+    // As in `find`: with few stones of the defender, too many lines are
+    // open for any move to close enough of them.
+    let stones = board.cell_count() as u64 - empties;
+    let most = u64::from(board.most_lines_through());
+    let killed = (stones / 2 + 2).saturating_mul(most);
+    if 2 * (board.line_total() as u64).saturating_sub(killed) > empties {
+        return None;
+    }
+    let live = (0..board.line_total() as u32)
+        .filter(|&l| board.counts(l)[defender.index()] == 0)
+        .count() as u64;
+    if 2 * live.saturating_sub(most) > empties - 1 {
+        return None;
+    }
+    let mut candidates: Vec<(u64, u32)> = (0..board.cell_count() as u32)
+        .filter(|&c| board.stone(c) == 0)
+        .filter_map(|c| {
+            let closed = board
+                .lines_of(c)
+                .iter()
+                .filter(|&&l| board.counts(l)[defender.index()] == 0)
+                .count() as u64;
+            (2 * (live - closed) <= empties - 1).then_some((closed, c))
+        })
+        .collect();
+    candidates.sort_unstable_by_key(|&(closed, c)| (std::cmp::Reverse(closed), c));
+    for &(_, c) in candidates.iter().take(MOVES_TRIED) {
+        board.make(c);
+        let found = match board.result() {
+            None => find(board, attacker),
+            Some(_) => None,
+        };
+        board.unmake();
+        if let Some(pairs) = found {
+            return Some((c, pairs));
+        }
+    }
+    None
+}
+
 /// Hopcroft-Karp over slots (left) and cells (right).
 struct Matching {
     slot_cell: Vec<u32>,

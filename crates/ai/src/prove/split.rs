@@ -387,6 +387,7 @@ fn entry(moves: &[Cell], words: usize, mv: Cell) -> Entry {
         o,
         mv: mv.0 as u32,
         pairs: None,
+        potential: false,
     }
 }
 

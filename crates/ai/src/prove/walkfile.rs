@@ -42,6 +42,8 @@ const MAGIC: &[u8; 16] = b"hypertac-walk-3\n";
 const MAGIC_2: &[u8; 16] = b"hypertac-walk-2\n";
 /// Version 1's magic (see the module docs).
 const MAGIC_1: &[u8; 16] = b"hypertac-walk-1\n";
+/// In an entry's count of paired cells: a potential entry, no pairs.
+const POTENTIAL: u32 = u32::MAX - 1;
 
 /// A walk's progress (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -113,6 +115,7 @@ pub(crate) fn write<'a>(
             out.extend_from_slice(&word.to_le_bytes());
         }
         match &e.pairs {
+            None if e.potential => out.extend_from_slice(&POTENTIAL.to_le_bytes()),
             None => out.extend_from_slice(&u32::MAX.to_le_bytes()),
             Some(p) => {
                 out.extend_from_slice(&(p.len() as u32).to_le_bytes());
@@ -189,8 +192,13 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
         for _ in 0..words {
             o.push(src.u64()?);
         }
+        let mut potential = false;
         let pairs = match src.u32()? {
             u32::MAX => None,
+            POTENTIAL => {
+                potential = true;
+                None
+            }
             count if count as usize > 64 * words => {
                 return Err("not a walk file: too many pairs".into())
             }
@@ -200,7 +208,16 @@ pub(crate) fn read(r: &mut dyn Read, id: &str, words: usize) -> Result<WalkState
                     .collect::<Result<Vec<_>, _>>()?,
             ),
         };
-        entries.push((key, Entry { x, o, mv, pairs }));
+        entries.push((
+            key,
+            Entry {
+                x,
+                o,
+                mv,
+                pairs,
+                potential,
+            },
+        ));
     }
     let (prints, canonical) = match &magic == MAGIC {
         true => (src.keys()?, src.keys()?),
@@ -274,6 +291,7 @@ mod tests {
                         o: vec![4, 8],
                         mv: 70,
                         pairs: None,
+                        potential: false,
                     },
                 ),
                 (
@@ -283,6 +301,17 @@ mod tests {
                         o: vec![1, 0],
                         mv: 5,
                         pairs: Some(vec![1, 2, 3, 4]),
+                        potential: false,
+                    },
+                ),
+                (
+                    10,
+                    Entry {
+                        x: vec![0, 1],
+                        o: vec![2, 0],
+                        mv: 6,
+                        pairs: None,
+                        potential: true,
                     },
                 ),
             ],
