@@ -13,8 +13,8 @@
 //! the original (`hypertac prove --shrink` does).
 
 use crate::format::Certificate;
+use crate::report::Report;
 use crate::section::Section;
-use crate::verify::Report;
 use hypertac_core::Cell;
 
 /// `cert` with only the entries `report` (a check of `cert`) used.

@@ -279,7 +279,7 @@ impl Prover {
     /// # Errors
     /// The value is not known yet, or (a bug) the walk found a hole.
     pub fn certificate(&mut self) -> Result<Vec<Strategy>, ProveError> {
-        self.certificate_for(Some(hypertac_proof::derive::DEFAULT_LIMITS))
+        self.certificate_for(Some(hypertac_proof::format::DEFAULT_LIMITS))
     }
 
     /// As [`Prover::certificate`], for a checker that derives threat
@@ -331,7 +331,7 @@ impl Prover {
     }
 
     /// The certificate of the solved position in the proof file format
-    /// (version 2, for the checker's [`hypertac_proof::derive::DEFAULT_LIMITS`]),
+    /// (version 2, for the checker's [`hypertac_proof::format::DEFAULT_LIMITS`]),
     /// its statistics naming `program` and the search's `seconds`.
     ///
     /// # Errors
@@ -347,7 +347,7 @@ impl Prover {
             Some(Verdict::Draw) => Value::Draw,
             _ => return Err(ProveError("the value is not known yet".into())),
         };
-        let derive = hypertac_proof::derive::DEFAULT_LIMITS;
+        let derive = hypertac_proof::format::DEFAULT_LIMITS;
         let best = self.best_move();
         let strategies = self.certificate_for(Some(derive))?;
         let cells = self.root.rules().shape().cell_count();
