@@ -106,7 +106,7 @@ struct Sequence {
     nodes: u32,
     depth: u32,
     scratch: Vec<usize>,
-    /// Levels that failed, by their stones (hashed as `verify.rs` does).
+    /// Levels that failed, by their stones (hashed as the check does, `keys.rs`).
     failed: KeySet,
 }
 

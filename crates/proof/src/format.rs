@@ -197,7 +197,7 @@ pub struct Certificate {
     /// 2026-11-26's seventh session rely on it (their header does not say
     /// otherwise); later ones say `"settled":"forgotten"` in `derive`, and
     /// the checker then keeps only positions proved with a move, which
-    /// bounds its memory by the entries (see `verify.rs`).
+    /// bounds its memory by the entries (see `checker.rs`).
     pub remembers_settled: bool,
     /// Statistics of the search that found the proof; ignored by the checker.
     pub stats: serde_json::Value,

@@ -7,7 +7,7 @@
 //! (`canon.rs`), prove the attacker's positions by threat sequences
 //! (`vcf.rs`) and restrict the defender's replies to a sequence's zone.
 //! [`Prover::certificate`] then walks the finished search and writes, for
-//! every position the succeeding side can reach, its move (`extract.rs`):
+//! every position the succeeding side can reach, its move (`walk.rs`):
 //! a win needs one strategy, a draw one for each side (neither loses).
 //!
 //! Work is resumable: [`Prover::run`] may be called again after its budget
@@ -21,23 +21,28 @@ mod canon;
 mod checkpoint;
 mod children;
 mod dfpn;
+mod entry;
 mod expansions;
-mod extract;
+mod keys;
+mod moves;
 mod pairing;
 mod prefetch;
 mod scores;
+mod settling;
 mod split;
 mod table;
 mod vcf;
 mod verdict;
+mod walk;
 mod walkfile;
 
 pub use checkpoint::CheckpointSink;
 pub use dfpn::{Counters, Tuning};
-pub use extract::{Entry, WalkSaves};
+pub use entry::Entry;
 pub use split::Split;
 pub(crate) use vcf::Vcf;
 pub use verdict::{ProveError, Verdict};
+pub use walk::WalkSaves;
 pub use walkfile::WalkState;
 
 use crate::board::Board;
@@ -269,7 +274,7 @@ impl Prover {
             _ => return None,
         };
         self.search.attacker = attacker;
-        extract::best_move(&mut self.search)
+        moves::best_move(&mut self.search)
             .ok()
             .map(|c| self.search.board.cell(c))
     }
@@ -310,7 +315,7 @@ impl Prover {
                 sv.section = section as u32;
             }
             let resume = self.walk_resume.take_if(|r| r.section == section as u32);
-            let entries = extract::entries(
+            let entries = walk::entries(
                 &mut self.search,
                 &rules,
                 player,
