@@ -152,7 +152,7 @@ fn four_d_player_is_perfect_over_the_whole_tree() {
 
 fn player_is_perfect_over_the_whole_tree(rules: Rules) {
     use hypertac_core::record::RulesSpec;
-    use hypertac_proof::derive::DEFAULT_LIMITS;
+    use hypertac_proof::format::DEFAULT_LIMITS;
     use hypertac_proof::{verify, Certificate, Forced, Goal, Oracle, Section, Value};
 
     struct Walk {

@@ -22,8 +22,9 @@
 
 use crate::board::{Board, Lines};
 use crate::fingerprint::{fingerprint, mix};
+use crate::format::SequenceLimits;
+use crate::keys::KeySet;
 use crate::symmetry::Symmetries;
-use crate::verify::KeySet;
 use hypertac_core::{Player, Rules};
 use std::sync::Arc;
 
@@ -65,27 +66,6 @@ pub(crate) fn replies_needed(board: &Board, p: Player) -> Option<Option<usize>> 
     }
 }
 
-/// The limits of [`threat_sequence`]: moves of the attacker tried in all,
-/// and moves of the attacker in one sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SequenceLimits {
-    /// Attacker moves tried over the whole search, at most.
-    pub nodes: u32,
-    /// Attacker moves in one sequence, at most.
-    pub depth: u32,
-}
-
-/// The limits hypertac's prover writes certificates for.
-pub const DEFAULT_LIMITS: SequenceLimits = SequenceLimits {
-    nodes: 16384,
-    depth: 64,
-};
-
-/// Largest `nodes` a certificate may ask for (keeps a check bounded).
-pub const MAX_SEQUENCE_NODES: u32 = 1 << 16;
-/// Largest `depth` a certificate may ask for.
-pub const MAX_SEQUENCE_DEPTH: u32 = 256;
-
 /// The first move of a threat sequence winning for `p` (to move, without a
 /// winning cell of its own), if the bounded search finds one.
 ///
@@ -126,7 +106,7 @@ struct Sequence {
     nodes: u32,
     depth: u32,
     scratch: Vec<usize>,
-    /// Levels that failed, by their stones (hashed as `verify.rs` does).
+    /// Levels that failed, by their stones (hashed as the check does, `keys.rs`).
     failed: KeySet,
 }
 

@@ -78,7 +78,6 @@
 //! or on an occupied cell, and a position where the section's player is not
 //! to move (X moves when both have as many stones, O when X has one more).
 
-use crate::derive::{SequenceLimits, MAX_SEQUENCE_DEPTH, MAX_SEQUENCE_NODES};
 pub use crate::section::{Goal, Section, MAX_CELLS};
 use hypertac_core::record::RulesSpec;
 use hypertac_core::{notation, Cell, Player, Rules};
@@ -160,6 +159,28 @@ impl fmt::Display for ProofError {
 
 impl std::error::Error for ProofError {}
 
+/// The limits of the checker's threat sequence search
+/// ([`crate::derive`], format version 2): moves of the attacker tried in all,
+/// and moves of the attacker in one sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SequenceLimits {
+    /// Attacker moves tried over the whole search, at most.
+    pub nodes: u32,
+    /// Attacker moves in one sequence, at most.
+    pub depth: u32,
+}
+
+/// The limits hypertac's prover writes certificates for.
+pub const DEFAULT_LIMITS: SequenceLimits = SequenceLimits {
+    nodes: 16384,
+    depth: 64,
+};
+
+/// Largest `nodes` a certificate may ask for (keeps a check bounded).
+pub const MAX_SEQUENCE_NODES: u32 = 1 << 16;
+/// Largest `depth` a certificate may ask for.
+pub const MAX_SEQUENCE_DEPTH: u32 = 256;
+
 /// A claimed value with the sections that prove it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Certificate {
@@ -183,7 +204,7 @@ pub struct Certificate {
     /// 2026-11-26's seventh session rely on it (their header does not say
     /// otherwise); later ones say `"settled":"forgotten"` in `derive`, and
     /// the checker then keeps only positions proved with a move, which
-    /// bounds its memory by the entries (see `verify.rs`).
+    /// bounds its memory by the entries (see `checker.rs`).
     pub remembers_settled: bool,
     /// Statistics of the search that found the proof; ignored by the checker.
     pub stats: serde_json::Value,
@@ -632,7 +653,7 @@ mod tests {
     #[test]
     fn settled_forgotten_round_trips_and_other_values_are_refused() {
         let mut cert = sample();
-        cert.derive = Some(crate::derive::DEFAULT_LIMITS);
+        cert.derive = Some(DEFAULT_LIMITS);
         cert.remembers_settled = false;
         let mut bytes = Vec::new();
         cert.write_to(&mut bytes).unwrap();

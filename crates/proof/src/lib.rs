@@ -13,20 +13,25 @@
 #![deny(missing_docs)]
 
 mod board;
+mod checker;
 pub mod derive;
 mod fingerprint;
 pub mod format;
+mod keys;
 mod pairing;
 mod potential;
+mod report;
 mod section;
 mod shrink;
 mod strategy;
 pub mod symmetry;
+mod tables;
 mod verify;
 
-pub use derive::{Forced, Oracle, SequenceLimits};
-pub use format::{Certificate, Goal, ProofError, Section, Value, MAGIC, VERSION};
+pub use derive::{Forced, Oracle};
+pub use format::{Certificate, Goal, ProofError, Section, SequenceLimits, Value, MAGIC, VERSION};
+pub use report::{Report, SectionReport, VerifyError};
 pub use shrink::keep_used;
 pub use strategy::Strategy;
 pub use symmetry::Symmetries;
-pub use verify::{verify, Report, SectionReport, VerifyError};
+pub use verify::verify;

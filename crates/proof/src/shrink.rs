@@ -3,7 +3,7 @@
 //! The prover's walk writes an entry for every position where it chose a
 //! move, including positions the checker never reaches: symmetric copies
 //! of an earlier entry (the checker uses the first entry of a canonical
-//! form, see `verify.rs`), and positions below a copy of a position
+//! form, see `checker.rs`), and positions below a copy of a position
 //! already proved. [`keep_used`] keeps, section by section, only the
 //! entries a check ([`crate::verify`]) reported as used, in their order.
 //!
@@ -13,8 +13,8 @@
 //! the original (`hypertac prove --shrink` does).
 
 use crate::format::Certificate;
+use crate::report::Report;
 use crate::section::Section;
-use crate::verify::Report;
 use hypertac_core::Cell;
 
 /// `cert` with only the entries `report` (a check of `cert`) used.

@@ -1,12 +1,13 @@
 //! Playing a proved strategy: the move a section gives in a position.
 
 use crate::board::{Board, Lines};
-use crate::derive::{forced, threat_sequence, Forced, SequenceLimits};
-use crate::format::{Certificate, Value};
+use crate::derive::{forced, threat_sequence, Forced};
+use crate::format::{Certificate, SequenceLimits, Value};
+use crate::keys::KeyMap;
 use crate::potential;
 use crate::section::Section;
 use crate::symmetry::Symmetries;
-use crate::verify::{entry_table, pairing_table, KeyMap};
+use crate::tables::{entry_table, pairing_table};
 use hypertac_core::{Cell, Player, Position, Rules};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};

@@ -20,7 +20,7 @@
 //! order ([`Symmetries::canonical`]).
 
 use crate::board::Lines;
-use crate::verify::KeyHasher;
+use crate::keys::KeyHasher;
 use hypertac_core::{Cell, Rules};
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
@@ -100,10 +100,11 @@ impl Symmetries {
         }
     }
 
+    /// The symmetry group of a board of these rules with this line table
+    /// (see the module docs).
     pub(crate) fn with_lines(rules: &Rules, lines: &Lines) -> Symmetries {
-        let shape = rules.shape();
         let cells = lines.cells();
-        let sizes: Vec<usize> = shape.sizes().iter().map(|&n| n as usize).collect();
+        let sizes: Vec<usize> = rules.shape().sizes().iter().map(|&n| n as usize).collect();
         let d = sizes.len();
         let cube = sizes.iter().all(|&n| n == sizes[0]);
         let sigma_count = if cube {
@@ -128,72 +129,8 @@ impl Symmetries {
         } else {
             vec![(0..sizes[0]).collect()]
         };
-        let line_set: HashSet<Vec<u16>, BuildHasherDefault<KeyHasher>> = (0..lines.len())
-            .map(|l| {
-                let mut v = lines.cells_of(l).to_vec();
-                v.sort_unstable();
-                v
-            })
-            .collect();
-        let coords: Vec<Vec<usize>> = (0..cells)
-            .map(|c| {
-                shape
-                    .coords(Cell(c as u64))
-                    .into_iter()
-                    .map(|v| v as usize)
-                    .collect()
-            })
-            .collect();
-        let strides: Vec<usize> = shape.strides().iter().map(|&s| s as usize).collect();
-        // The kept maps, one after another, and an index of them by hash
-        // (compared in full on a hash match), so that building the group
-        // holds each kept map once.
-        let mut flat: Vec<u16> = (0..cells).map(|c| c as u16).collect();
-        let mut by_hash: HashMap<u64, Vec<u32>> = HashMap::new();
-        by_hash.insert(map_hash(&flat), vec![0]);
-        let kept = |flat: &[u16], by_hash: &HashMap<u64, Vec<u32>>, map: &[u16]| {
-            by_hash.get(&map_hash(map)).is_some_and(|ids| {
-                ids.iter()
-                    .any(|&i| &flat[i as usize * cells..(i as usize + 1) * cells] == map)
-            })
-        };
-        // Map of the candidate (axis permutation, flips, σ): coordinate a
-        // of the image is coordinate perm[a], σ applied, then flipped.
-        let build = |perm: &[usize], flips: u64, sigma: &[usize]| -> Vec<u16> {
-            coords
-                .iter()
-                .map(|c| {
-                    let mut index = 0;
-                    for a in 0..d {
-                        let n = sizes[a];
-                        let mut v = c[perm[a]];
-                        if cube {
-                            v = sigma[v];
-                        }
-                        if flips >> a & 1 == 1 {
-                            v = n - 1 - v;
-                        }
-                        index += v * strides[a];
-                    }
-                    index as u16
-                })
-                .collect()
-        };
-        let mut line = Vec::new();
-        // A symmetry keeps the gravity axis's coordinate and sends lines to lines.
-        let mut valid = |map: &[u16]| -> bool {
-            if let Some(g) = rules.gravity() {
-                if !(0..cells).all(|c| coords[map[c] as usize][g] == coords[c][g]) {
-                    return false;
-                }
-            }
-            (0..lines.len()).all(|l| {
-                line.clear();
-                line.extend(lines.cells_of(l).iter().map(|&c| map[c as usize]));
-                line.sort_unstable();
-                line_set.contains(&line)
-            })
-        };
+        let mut test = Candidates::new(rules, lines, &sizes, cube);
+        let mut group = Kept::new(cells);
         // The candidate (perm, flips, σ) is h∘Σ: h the candidate (perm,
         // flips, identity), Σ the candidate (identity, no flips, σ) (σ acts
         // on every coordinate alike, so it commutes with both). Symmetries
@@ -203,30 +140,28 @@ impl Symmetries {
         let identity_sigma: Vec<usize> = (0..sizes[0]).collect();
         let sigma_valid: Vec<bool> = sigmas
             .iter()
-            .map(|sigma| valid(&build(&identity_perm, 0, sigma)))
+            .map(|sigma| {
+                let map = test.build(&identity_perm, 0, sigma);
+                test.valid(&map)
+            })
             .collect();
         for perm in axis_permutations(&sizes) {
             for flips in 0..(1u64 << d) {
-                let h_valid = valid(&build(&perm, flips, &identity_sigma));
+                let h = test.build(&perm, flips, &identity_sigma);
+                let h_valid = test.valid(&h);
                 for (sigma, &sigma_ok) in sigmas.iter().zip(&sigma_valid) {
-                    let map = build(&perm, flips, sigma);
-                    if kept(&flat, &by_hash, &map) {
+                    let map = test.build(&perm, flips, sigma);
+                    if group.contains(&map) {
                         continue;
                     }
-                    let preserves = if h_valid { sigma_ok } else { valid(&map) };
-                    if preserves {
-                        let id = (flat.len() / cells) as u32;
-                        by_hash.entry(map_hash(&map)).or_default().push(id);
-                        flat.extend_from_slice(&map);
-                        if id as usize + 1 > MAX_GROUP {
-                            return Symmetries::identity(cells);
-                        }
+                    let preserves = if h_valid { sigma_ok } else { test.valid(&map) };
+                    if preserves && group.push(&map) > MAX_GROUP {
+                        return Symmetries::identity(cells);
                     }
                 }
             }
         }
-        drop(by_hash);
-        Symmetries::of_maps(cells, flat)
+        Symmetries::of_maps(cells, group.into_maps())
     }
 
     /// Number of maps (at least 1: the identity).
@@ -299,6 +234,136 @@ impl Symmetries {
             out[side * w + c as usize / 64] |= 1 << (c % 64);
         }
         best_map
+    }
+}
+
+/// Candidate maps of a board, built from their (axis permutation, flips,
+/// σ) and tested against its line table.
+struct Candidates<'a> {
+    rules: &'a Rules,
+    lines: &'a Lines,
+    sizes: &'a [usize],
+    cube: bool,
+    strides: Vec<usize>,
+    /// Each cell's coordinates.
+    coords: Vec<Vec<usize>>,
+    /// Every line's cells, sorted.
+    line_set: HashSet<Vec<u16>, BuildHasherDefault<KeyHasher>>,
+    /// Scratch: a line's image.
+    line: Vec<u16>,
+}
+
+impl<'a> Candidates<'a> {
+    fn new(rules: &'a Rules, lines: &'a Lines, sizes: &'a [usize], cube: bool) -> Self {
+        let shape = rules.shape();
+        let line_set = (0..lines.len())
+            .map(|l| {
+                let mut v = lines.cells_of(l).to_vec();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        let coords = (0..lines.cells())
+            .map(|c| {
+                shape
+                    .coords(Cell(c as u64))
+                    .into_iter()
+                    .map(|v| v as usize)
+                    .collect()
+            })
+            .collect();
+        Candidates {
+            rules,
+            lines,
+            sizes,
+            cube,
+            strides: shape.strides().iter().map(|&s| s as usize).collect(),
+            coords,
+            line_set,
+            line: Vec::new(),
+        }
+    }
+
+    /// Map of the candidate (axis permutation, flips, σ): coordinate a
+    /// of the image is coordinate perm[a], σ applied, then flipped.
+    fn build(&self, perm: &[usize], flips: u64, sigma: &[usize]) -> Vec<u16> {
+        self.coords
+            .iter()
+            .map(|c| {
+                let mut index = 0;
+                for a in 0..self.sizes.len() {
+                    let n = self.sizes[a];
+                    let mut v = c[perm[a]];
+                    if self.cube {
+                        v = sigma[v];
+                    }
+                    if flips >> a & 1 == 1 {
+                        v = n - 1 - v;
+                    }
+                    index += v * self.strides[a];
+                }
+                index as u16
+            })
+            .collect()
+    }
+
+    /// A symmetry keeps the gravity axis's coordinate and sends lines to lines.
+    fn valid(&mut self, map: &[u16]) -> bool {
+        let cells = self.coords.len();
+        if let Some(g) = self.rules.gravity() {
+            if !(0..cells).all(|c| self.coords[map[c] as usize][g] == self.coords[c][g]) {
+                return false;
+            }
+        }
+        (0..self.lines.len()).all(|l| {
+            self.line.clear();
+            self.line
+                .extend(self.lines.cells_of(l).iter().map(|&c| map[c as usize]));
+            self.line.sort_unstable();
+            self.line_set.contains(&self.line)
+        })
+    }
+}
+
+/// The kept maps, one after another, and an index of them by hash
+/// (compared in full on a hash match), so that building the group holds
+/// each kept map once. The identity is kept first.
+struct Kept {
+    cells: usize,
+    flat: Vec<u16>,
+    by_hash: HashMap<u64, Vec<u32>>,
+}
+
+impl Kept {
+    fn new(cells: usize) -> Kept {
+        let flat: Vec<u16> = (0..cells).map(|c| c as u16).collect();
+        let mut by_hash: HashMap<u64, Vec<u32>> = HashMap::new();
+        by_hash.insert(map_hash(&flat), vec![0]);
+        Kept {
+            cells,
+            flat,
+            by_hash,
+        }
+    }
+
+    fn contains(&self, map: &[u16]) -> bool {
+        let cells = self.cells;
+        self.by_hash.get(&map_hash(map)).is_some_and(|ids| {
+            ids.iter()
+                .any(|&i| &self.flat[i as usize * cells..(i as usize + 1) * cells] == map)
+        })
+    }
+
+    /// Keeps `map`; gives the number of maps kept.
+    fn push(&mut self, map: &[u16]) -> usize {
+        let id = (self.flat.len() / self.cells) as u32;
+        self.by_hash.entry(map_hash(map)).or_default().push(id);
+        self.flat.extend_from_slice(map);
+        id as usize + 1
+    }
+
+    fn into_maps(self) -> Vec<u16> {
+        self.flat
     }
 }
 

@@ -4,7 +4,7 @@
 
 use hypertac_core::record::RulesSpec;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
-use hypertac_proof::derive::DEFAULT_LIMITS;
+use hypertac_proof::format::DEFAULT_LIMITS;
 use hypertac_proof::{verify, Certificate, Forced, Goal, Oracle, Section, Value};
 use std::collections::HashMap;
 

@@ -17,7 +17,7 @@
 //!   zone can help, and in the zones of the attacker's other sequences
 //!   (each with another first move; a reply must stop all of them), and
 //!   only those are searched (the certificate still answers every other
-//!   reply, see `extract.rs`); [`Tuning::attacker_zones`] restricts the
+//!   reply, see `walk.rs`); [`Tuning::attacker_zones`] restricts the
 //!   attacker's moves alike.
 //!
 //! Children that are images of each other under a symmetry fixing the
@@ -145,7 +145,7 @@ pub struct Counters {
     pub helper_nodes: AtomicU64,
     /// Positions visited by the helper threads' threat-sequence searches.
     pub helper_threat_nodes: AtomicU64,
-    /// Positions the certificate's walk has entered (`extract.rs`).
+    /// Positions the certificate's walk has entered (`walk.rs`).
     pub walked: AtomicU64,
     /// Entries the certificate's walk has written so far.
     pub entries: AtomicU64,

@@ -7,7 +7,7 @@
 //! (`canon.rs`), prove the attacker's positions by threat sequences
 //! (`vcf.rs`) and restrict the defender's replies to a sequence's zone.
 //! [`Prover::certificate`] then walks the finished search and writes, for
-//! every position the succeeding side can reach, its move (`extract.rs`):
+//! every position the succeeding side can reach, its move (`walk.rs`):
 //! a win needs one strategy, a draw one for each side (neither loses).
 //!
 //! Work is resumable: [`Prover::run`] may be called again after its budget
@@ -21,24 +21,29 @@ mod canon;
 mod checkpoint;
 mod children;
 mod dfpn;
+mod entry;
 mod expansions;
-mod extract;
+mod keys;
+mod moves;
 mod pairing;
 mod potential;
 mod prefetch;
 mod scores;
+mod settling;
 mod split;
 mod table;
 mod vcf;
 mod verdict;
+mod walk;
 mod walkfile;
 
 pub use checkpoint::CheckpointSink;
 pub use dfpn::{Counters, Tuning};
-pub use extract::{Entry, WalkSaves};
+pub use entry::Entry;
 pub use split::Split;
 pub(crate) use vcf::Vcf;
 pub use verdict::{ProveError, Verdict};
+pub use walk::WalkSaves;
 pub use walkfile::WalkState;
 
 use crate::board::Board;
@@ -270,7 +275,7 @@ impl Prover {
             _ => return None,
         };
         self.search.attacker = attacker;
-        extract::best_move(&mut self.search)
+        moves::best_move(&mut self.search)
             .ok()
             .map(|c| self.search.board.cell(c))
     }
@@ -280,7 +285,7 @@ impl Prover {
     /// # Errors
     /// The value is not known yet, or (a bug) the walk found a hole.
     pub fn certificate(&mut self) -> Result<Vec<Strategy>, ProveError> {
-        self.certificate_for(Some(hypertac_proof::derive::DEFAULT_LIMITS))
+        self.certificate_for(Some(hypertac_proof::format::DEFAULT_LIMITS))
     }
 
     /// As [`Prover::certificate`], for a checker that derives threat
@@ -311,7 +316,7 @@ impl Prover {
                 sv.section = section as u32;
             }
             let resume = self.walk_resume.take_if(|r| r.section == section as u32);
-            let entries = extract::entries(
+            let entries = walk::entries(
                 &mut self.search,
                 &rules,
                 player,
@@ -332,7 +337,7 @@ impl Prover {
     }
 
     /// The certificate of the solved position in the proof file format
-    /// (version 2, for the checker's [`hypertac_proof::derive::DEFAULT_LIMITS`]),
+    /// (version 2, for the checker's [`hypertac_proof::format::DEFAULT_LIMITS`]),
     /// its statistics naming `program` and the search's `seconds`.
     ///
     /// # Errors
@@ -348,7 +353,7 @@ impl Prover {
             Some(Verdict::Draw) => Value::Draw,
             _ => return Err(ProveError("the value is not known yet".into())),
         };
-        let derive = hypertac_proof::derive::DEFAULT_LIMITS;
+        let derive = hypertac_proof::format::DEFAULT_LIMITS;
         let best = self.best_move();
         let strategies = self.certificate_for(Some(derive))?;
         let cells = self.root.rules().shape().cell_count();

@@ -14,7 +14,7 @@
 //! units in the same order, so a merge can rebuild the tree that a split
 //! made on another machine.
 
-use super::extract::Entry;
+use super::entry::Entry;
 use super::verdict::{ProveError, Verdict};
 use hypertac_core::{Cell, Player, Position};
 use std::collections::HashMap;

@@ -1,5 +1,5 @@
 //! The certificate walk's own checkpoint: what a walk stopped at any time
-//! needs to go on (`extract.rs`).
+//! needs to go on (`walk.rs`).
 //!
 //! A walk enters every position the winner's strategy reaches; a position
 //! it has left is finished, with the entries below it written. So a saved
@@ -22,7 +22,7 @@
 //! position, is refused with a message. The last two lists (version 3)
 //! are the finished positions as the checker tells symmetric positions
 //! apart: their fingerprints and the hashes of their canonical forms
-//! (`extract.rs`, "up to symmetry").
+//! (`walk.rs`, "up to symmetry").
 //!
 //! Version 2 (magic `hypertac-walk-2`) has no prints nor canonical keys:
 //! a walk resumed from it passes over only the finished positions
@@ -30,11 +30,11 @@
 //! more, and writes entries the checker may not need).
 //! Version 1 (magic `hypertac-walk-1`) came from walks that passed over a
 //! position symmetric to one the checker had settled by itself, which the
-//! checker no longer remembers (`hypertac_proof` verify.rs): its finished
+//! checker no longer remembers (`hypertac_proof` checker.rs): its finished
 //! positions are dropped on reading, its entries kept.
 
 use super::checkpoint::{check_name, push_name, NameError};
-use super::extract::Entry;
+use super::entry::Entry;
 use std::io::{self, Read, Write};
 
 const MAGIC: &[u8; 16] = b"hypertac-walk-3\n";

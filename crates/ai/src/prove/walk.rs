@@ -24,84 +24,16 @@
 //! walkers may share out: see [`entries`]).
 
 use super::dfpn::{legal_moves, Search};
-use super::pairing;
-use super::potential;
-use super::table::INF;
+use super::entry::Entry;
+use super::keys::{KeyHasher, Seen};
+use super::moves::{best_move, entry, pairing_entry, potential_entry};
+use super::settling::{Sequences, Settling};
 use super::walkfile::{Keys, Progress, WalkState};
-use crate::Budget;
 use hypertac_core::{Player, Rules};
 use hypertac_proof::{Forced, Oracle, SequenceLimits};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
-
-/// The walk's set of positions seen. Its keys are hashes already, so the
-/// set mixes them with one multiplication rather than a keyed hash.
-type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
-
-/// See [`Seen`].
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = (self.0 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-/// Most threat-sequence positions searched when looking for an extraction move.
-const VCF_LIMIT: u64 = 200_000;
-
-/// One certificate entry: the stones (bitsets, cell i = bit i % 64 of word
-/// i / 64) and the move of the succeeding side.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    /// X's stones.
-    pub x: Vec<u64>,
-    /// O's stones.
-    pub o: Vec<u64>,
-    /// The move, a cell index.
-    pub mv: u32,
-    /// For a pairing entry, the pairs (cells, two by two) of the pairing
-    /// the move leaves against the other side (`pairing.rs`).
-    pub pairs: Option<Vec<u32>>,
-    /// A potential entry: the side to move settles the position by its
-    /// Erdős–Selfridge potential (`potential.rs`), `mv` its first move.
-    pub potential: bool,
-}
-
-impl Entry {
-    /// Whether the entry settles its position with nothing played below
-    /// it (a pairing or potential entry).
-    pub fn settles(&self) -> bool {
-        self.pairs.is_some() || self.potential
-    }
-
-    /// Appends the entry to a certificate's section.
-    pub fn write_to(&self, section: &mut hypertac_proof::Section) {
-        let mv = hypertac_core::Cell(u64::from(self.mv));
-        match &self.pairs {
-            None if self.potential => section.push_potential(&self.x, &self.o, mv),
-            None => section.push(&self.x, &self.o, mv),
-            Some(p) => {
-                let cells: Vec<hypertac_core::Cell> = p
-                    .iter()
-                    .map(|&c| hypertac_core::Cell(u64::from(c)))
-                    .collect();
-                section.push_pairing(&self.x, &self.o, mv, &cells);
-            }
-        }
-    }
-}
 
 /// Builds the entries proving that `winner` succeeds from the current
 /// position in the search's current question (the attacker wins, or the
@@ -336,45 +268,6 @@ struct Walk<'c, 'a, 'r> {
     sequences: Sequences,
 }
 
-/// Whether the checker's threat search finds a sequence, for the positions
-/// it was last asked about: the walk asks again of most of them, as a move
-/// it found settling is followed, reply by reply, right after the replies
-/// were tried (half the walk's threat searches on 4^5 were such repeats).
-/// The search is deterministic, so an answer holds for the same stones.
-/// Keyed by a 64-bit hash of the stones; cleared when full.
-#[derive(Default)]
-struct Sequences {
-    wins: std::collections::HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
-}
-
-/// SplitMix64's finaliser: every bit of the result depends on every bit of `z`.
-fn mix(z: u64) -> u64 {
-    let z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Most answers [`Sequences`] keeps.
-const SEQUENCES_KEPT: usize = 1 << 20;
-
-impl Sequences {
-    /// Whether the checker finds a threat sequence for `me`, to move on
-    /// the oracle's board (nothing forced).
-    fn wins(&mut self, o: &mut Oracle, me: Player) -> bool {
-        let key = o.stones().iter().fold(0, |h, &w| mix(h ^ w));
-        if let Some(&w) = self.wins.get(&key) {
-            return w;
-        }
-        let w = o.threat_sequence(me).is_some();
-        if self.wins.len() >= SEQUENCES_KEPT {
-            self.wins.clear();
-        }
-        self.wins.insert(key, w);
-        w
-    }
-}
-
 impl Walk<'_, '_, '_> {
     fn node(&mut self, s: &mut Search) -> Result<(), String> {
         if self.common.stopped.load(Ordering::Relaxed) {
@@ -434,7 +327,7 @@ impl Walk<'_, '_, '_> {
     /// The checker passes over a copy of a position it proved with a move
     /// (an entry's or a forced block's) or whose replies it checked, once
     /// that position's check is over; it settles every other copy again
-    /// (`hypertac_proof` verify.rs). The walk finishes exactly those
+    /// (`hypertac_proof` checker.rs). The walk finishes exactly those
     /// positions (a move followed, or replies), and one walker walks in
     /// the checker's order, so a copy met after its position is finished
     /// is one the checker passes over: nothing below it needs an entry.
@@ -630,9 +523,13 @@ impl Walk<'_, '_, '_> {
                 return Ok(self.record(s, key, e));
             }
         }
-        let c = match self.oracle.is_some() {
-            true => self.strategic_move(s)?,
-            false => best_move(s)?,
+        let c = match self.oracle.as_mut() {
+            Some(oracle) => Settling {
+                oracle,
+                sequences: &mut self.sequences,
+            }
+            .strategic_move(s)?,
+            None => best_move(s)?,
         };
         Ok(self.record(s, key, entry(s, c)))
     }
@@ -648,221 +545,6 @@ impl Walk<'_, '_, '_> {
             self.unmake(s, r, me);
             new
         })
-    }
-
-    /// The winner's move where the checker derives none (version 2).
-    ///
-    /// First a *settling* move: one after which the checker answers every
-    /// reply itself, so nothing below it needs an entry (found by trying
-    /// the strongest-looking moves, each dropped at its first reply the
-    /// checker cannot answer; replies that stopped a move before are tried
-    /// first). Such a move wins whether or not the search ever looked at
-    /// it: the checker's derivations are proofs. Else the cheapest of: the
-    /// moves the table shows winning and the first move of a threat
-    /// sequence, each costing at least one entry per reply the checker
-    /// cannot answer ([`Walk::cost`]); and *two-step* moves, after which
-    /// every such reply has a settling answer, costing exactly one entry
-    /// per such reply ([`Walk::two_step`]). The table's order breaks ties.
-    fn strategic_move(&mut self, s: &mut Search) -> Result<u32, String> {
-        let mut candidates = table_wins(s);
-        if let Some(c) = sequence_move(s) {
-            candidates.retain(|&m| m != c);
-            candidates.insert(0, c);
-        }
-        candidates.truncate(MAX_CANDIDATES);
-        let mut probe: Vec<u32> = candidates.clone();
-        probe.extend(
-            by_strength(s)
-                .into_iter()
-                .filter(|c| !candidates.contains(c))
-                .take(MAX_PROBES),
-        );
-        let mut killers: Vec<u32> = Vec::new();
-        for &c in &probe {
-            if self.settles(s, c, &mut killers) {
-                return Ok(c);
-            }
-        }
-        let mut best = (usize::MAX, None);
-        for &c in &candidates {
-            let cost = self.cost(s, c, best.0);
-            if cost < best.0 {
-                best = (cost, Some(c));
-            }
-            if cost == 0 {
-                break;
-            }
-        }
-        // A table move's replies that need an entry usually need more below
-        // them; a two-step move's need exactly one each.
-        let mut bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
-        let two_steps = if s.board.cell_count() > TWO_STEP_MAX_CELLS {
-            0
-        } else {
-            MAX_TWO_STEP
-        };
-        for &c in probe.iter().take(two_steps) {
-            if let Some(cost) = self.two_step(s, c, bound) {
-                best = (cost, Some(c));
-                bound = cost;
-            }
-        }
-        match best.1 {
-            Some(c) => Ok(c),
-            None => best_move(s),
-        }
-    }
-
-    /// The replies the checker follows after the winner's move (the other
-    /// side to move now): `None` when that side completes a line at once.
-    fn replies(&mut self, s: &mut Search, killers: &[u32]) -> Option<Vec<u32>> {
-        let opp = s.board.to_move();
-        let winner = opp.other();
-        match s.board.result() {
-            // The winner's move completed a line.
-            Some(-1) => return Some(Vec::new()),
-            // A full board: enough only when the winner need not win.
-            Some(_) => return (winner != s.attacker).then(Vec::new),
-            None => {}
-        }
-        let o = self.oracle.as_mut().expect("an oracle");
-        if matches!(o.forced(opp), Forced::Win(_)) {
-            return None;
-        }
-        Some(match o.replies_needed(winner) {
-            None => Vec::new(),
-            Some(Some(r)) => vec![r as u32],
-            Some(None) => {
-                let mut all = legal_moves(&mut s.board);
-                all.sort_by_key(|r| killers.iter().position(|k| k == r).unwrap_or(usize::MAX));
-                all
-            }
-        })
-    }
-
-    /// How the checker answers the position after a reply (the winner to
-    /// move): `Some(true)` by itself (a line now, a threat sequence, or a
-    /// forced block that settles), `Some(false)` only with an entry, `None`
-    /// never (the winner has lost).
-    fn answered(&mut self, s: &mut Search, blocks: u32) -> Option<bool> {
-        let me = s.board.to_move();
-        match s.board.result() {
-            // The reply completed a line of the other side.
-            Some(-1) => return None,
-            // A full board: enough only when the winner need not win.
-            Some(_) => return (me != s.attacker).then_some(true),
-            None => {}
-        }
-        let o = self.oracle.as_mut().expect("an oracle");
-        match o.forced(me) {
-            Forced::Win(_) => Some(true),
-            Forced::Lost => None,
-            Forced::Free => Some(self.sequences.wins(o, me)),
-            Forced::Block(b) if blocks > 0 => {
-                Some(self.settles_within(s, b as u32, &mut Vec::new(), blocks - 1))
-            }
-            Forced::Block(_) => Some(false),
-        }
-    }
-
-    /// Whether the winner's move `c` is settling: the checker answers every
-    /// reply by itself (trying the `killers`, replies that stopped other
-    /// moves, first, and adding the one that stops this move).
-    fn settles(&mut self, s: &mut Search, c: u32, killers: &mut Vec<u32>) -> bool {
-        self.settles_within(s, c, killers, BLOCK_DEPTH)
-    }
-
-    /// As [`Walk::settles`]; a reply that leaves the winner a forced block
-    /// counts as answered when the block settles in turn, up to `blocks`
-    /// blocks deep (the checker plays blocks without entries).
-    fn settles_within(
-        &mut self,
-        s: &mut Search,
-        c: u32,
-        killers: &mut Vec<u32>,
-        blocks: u32,
-    ) -> bool {
-        let me = s.board.to_move();
-        let opp = me.other();
-        self.make(s, c, me);
-        let replies = self.replies(s, killers);
-        let mut settled = replies.is_some();
-        for r in replies.unwrap_or_default() {
-            self.make(s, r, opp);
-            let answered = self.answered(s, blocks) == Some(true);
-            self.unmake(s, r, opp);
-            if !answered {
-                killers.retain(|&k| k != r);
-                killers.insert(0, r);
-                settled = false;
-                break;
-            }
-        }
-        self.unmake(s, c, me);
-        settled
-    }
-
-    /// Whether a settling move answers the position (the winner to move),
-    /// among the strongest-looking [`MAX_PROBES`].
-    fn has_settling_answer(&mut self, s: &mut Search, killers: &mut Vec<u32>) -> bool {
-        by_strength(s)
-            .into_iter()
-            .take(MAX_PROBES)
-            .any(|m| self.settles(s, m, killers))
-    }
-
-    /// How many replies to the winner's move `c` the checker answers only
-    /// with an entry, counted up to `bound` (`usize::MAX` if `c` loses).
-    fn cost(&mut self, s: &mut Search, c: u32, bound: usize) -> usize {
-        let me = s.board.to_move();
-        let opp = me.other();
-        self.make(s, c, me);
-        let mut cost = 0;
-        match self.replies(s, &[]) {
-            None => cost = usize::MAX,
-            Some(replies) => {
-                for r in replies {
-                    self.make(s, r, opp);
-                    cost = cost.saturating_add(match self.answered(s, BLOCK_DEPTH) {
-                        Some(true) => 0,
-                        Some(false) => 1,
-                        None => usize::MAX / 2,
-                    });
-                    self.unmake(s, r, opp);
-                    if cost >= bound {
-                        break;
-                    }
-                }
-            }
-        }
-        self.unmake(s, c, me);
-        cost
-    }
-
-    /// With the winner's move `c`: how many replies the checker answers
-    /// only with an entry, if each of those has a settling answer and
-    /// there are fewer than `bound`; `None` otherwise.
-    fn two_step(&mut self, s: &mut Search, c: u32, bound: usize) -> Option<usize> {
-        let me = s.board.to_move();
-        let opp = me.other();
-        self.make(s, c, me);
-        let cost = self.replies(s, &[]).and_then(|replies| {
-            let mut killers = Vec::new();
-            let mut n = 0;
-            for r in replies {
-                self.make(s, r, opp);
-                let step = match self.answered(s, BLOCK_DEPTH) {
-                    Some(true) => Some(0),
-                    Some(false) if self.has_settling_answer(s, &mut killers) => Some(1),
-                    _ => None,
-                };
-                self.unmake(s, r, opp);
-                n += step.filter(|k| n + k < bound)?;
-            }
-            Some(n)
-        });
-        self.unmake(s, c, me);
-        cost
     }
 
     fn make(&mut self, s: &mut Search, c: u32, mover: Player) {
@@ -901,182 +583,4 @@ impl Walk<'_, '_, '_> {
             None => self.node(s),
         }
     }
-}
-
-/// A move of the side to move that keeps its success: forced blocks, then
-/// the table, then a threat sequence, then a new search.
-pub(crate) fn best_move(s: &mut Search) -> Result<u32, String> {
-    let me = s.board.to_move();
-    if let (wins, 1..) = s.board.two_threats(me) {
-        return Ok(wins[0]);
-    }
-    if let (blocks, 1..) = s.board.two_threats(me.other()) {
-        return Ok(blocks[0]);
-    }
-    // A position the search solved by a threat sequence, or never stored
-    // (inside a sequence, or a reply outside a zone): find the sequence
-    // again first (its children were never searched, so the table most
-    // likely has none of them).
-    let key = s.key();
-    let by_sequence = s.table.solved_by_expansion(key) || s.table.get(key).is_none();
-    if by_sequence {
-        if let Some(c) = sequence_move(s) {
-            return Ok(c);
-        }
-    }
-    if let Some(c) = from_table(s) {
-        return Ok(c);
-    }
-    // A threat sequence wins, whichever side the mover is in the question.
-    if !by_sequence {
-        if let Some(c) = sequence_move(s) {
-            return Ok(c);
-        }
-    }
-    // The table lost the children: search each until one is lost for the
-    // other side.
-    for c in legal_moves(&mut s.board) {
-        s.make(c);
-        let (phi, _) = s.solve(s.attacker, &Budget::default());
-        s.unmake(c);
-        if phi >= INF {
-            return Ok(c);
-        }
-    }
-    Err("a position of the proof no longer proves".into())
-}
-
-/// The first move of a threat sequence of the side to move.
-fn sequence_move(s: &mut Search) -> Option<u32> {
-    let seq = s.vcf.find(&mut s.board, 64, VCF_LIMIT)?;
-    Some(seq.moves.first().copied().unwrap_or(seq.wins[0]))
-}
-
-/// Most winning moves compared by [`Walk::strategic_move`].
-const MAX_CANDIDATES: usize = 8;
-/// Most moves [`Walk::strategic_move`] tries as two-step moves.
-const MAX_TWO_STEP: usize = 16;
-/// Boards of more cells try no two-step moves: a position of 4^5 has up to
-/// 1,000 replies, each tried against up to [`MAX_PROBES`] settling
-/// answers, and that was 89% of the walk's time (`perf record`, 2026-11-26),
-/// for a few entries fewer (Qubic: 2,930 against 3,084 before two-step
-/// moves). Qubic and 4^4 keep them.
-const TWO_STEP_MAX_CELLS: usize = 256;
-/// How many entries one reply needing an entry after a table move counts
-/// for, against a two-step move.
-const TWO_STEP_WEIGHT: usize = 2;
-/// Forced blocks a settling move may leave the winner, one after another.
-const BLOCK_DEPTH: u32 = 8;
-/// Most other moves tried as settling moves by [`Walk::strategic_move`].
-const MAX_PROBES: usize = 32;
-
-/// The legal moves, strongest-looking first (the search's order).
-fn by_strength(s: &mut Search) -> Vec<u32> {
-    let mut moves: Vec<(u32, u32)> = legal_moves(&mut s.board)
-        .into_iter()
-        .map(|c| (s.move_score(c), c))
-        .collect();
-    moves.sort_by_key(|&(score, c)| (std::cmp::Reverse(score), c));
-    moves.into_iter().map(|(_, c)| c).collect()
-}
-
-/// Every move whose position the table shows lost for the other side, in
-/// the search's order (strongest first).
-fn table_wins(s: &mut Search) -> Vec<u32> {
-    by_strength(s)
-        .into_iter()
-        .filter(|&c| table_shows_won(s, c))
-        .collect()
-}
-
-/// A move whose position the table shows lost for the other side, looked
-/// for in the search's order (strongest first), where it most likely is.
-fn from_table(s: &mut Search) -> Option<u32> {
-    by_strength(s).into_iter().find(|&c| table_shows_won(s, c))
-}
-
-/// Whether the table shows the position after the mover's `c` lost for the other side.
-fn table_shows_won(s: &Search, c: u32) -> bool {
-    let key = s.canon.key_with(c, s.board.to_move()) ^ s.salt();
-    s.table.get(key).is_some_and(|(phi, _)| phi >= INF)
-}
-
-fn entry(s: &Search, mv: u32) -> Entry {
-    let words = s.board.cell_count().div_ceil(64);
-    let (mut x, mut o) = (vec![0u64; words], vec![0u64; words]);
-    for c in 0..s.board.cell_count() as u32 {
-        let bits = match s.board.stone(c) {
-            1 => &mut x,
-            2 => &mut o,
-            _ => continue,
-        };
-        bits[c as usize / 64] |= 1 << (c % 64);
-    }
-    Entry {
-        x,
-        o,
-        mv,
-        pairs: None,
-        potential: false,
-    }
-}
-
-/// A potential entry for the defender to move, if its potential against
-/// the attacker is below 1 (`potential.rs`): nothing below it needs an
-/// entry.
-fn potential_entry(s: &mut Search) -> Option<Entry> {
-    if !s.tuning.potential || !potential::below(&s.board, s.attacker, 0) {
-        return None;
-    }
-    let mut e = entry(s, potential::heaviest(&s.board, s.attacker)?);
-    e.potential = true;
-    Some(e)
-}
-
-/// Most moves tried for a pairing entry, besides the table's winning moves.
-const PAIRING_PROBES: usize = 16;
-
-/// A pairing entry for the defender to move (the side that need only not
-/// lose): a move after which a pairing against the attacker exists. Tried:
-/// a cell of a pairing that exists already, the table's moves that win,
-/// and the strongest-looking others.
-fn pairing_entry(s: &mut Search) -> Option<Entry> {
-    if s.board.has_gravity() {
-        return None;
-    }
-    let attacker = s.attacker;
-    if let Some((m, pairs)) = pairing::find_after_move(&mut s.board, attacker) {
-        let mut e = entry(s, m);
-        e.pairs = Some(pairs);
-        return Some(e);
-    }
-    let mut moves = Vec::new();
-    if let Some(now) = pairing::find(&s.board, attacker) {
-        match now.first() {
-            Some(&c) => moves.push(c),
-            None => moves.extend(legal_moves(&mut s.board).first()),
-        }
-    }
-    moves.extend(table_wins(s));
-    moves.extend(by_strength(s).into_iter().take(PAIRING_PROBES));
-    let mut tried = Vec::new();
-    for m in moves {
-        if tried.contains(&m) {
-            continue;
-        }
-        tried.push(m);
-        s.make(m);
-        let found = if s.board.result().is_none() {
-            pairing::find(&s.board, attacker)
-        } else {
-            None
-        };
-        s.unmake(m);
-        if let Some(pairs) = found {
-            let mut e = entry(s, m);
-            e.pairs = Some(pairs);
-            return Some(e);
-        }
-    }
-    None
 }
