@@ -108,28 +108,13 @@ pub fn run(args: &RefereeArgs) -> i32 {
             return 2;
         }
     };
-    let mut log = match &tournament.log {
-        Some(path) => match File::create(path) {
-            Ok(f) => Some(LineWriter::new(f)),
-            Err(e) => {
-                eprintln!(
-                    "hypertac referee: cannot create --log {}: {e}",
-                    path.display()
-                );
-                return 2;
-            }
-        },
-        None => None,
-    };
-    if let Some(dir) = &tournament.record_dir {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!(
-                "hypertac referee: cannot create --record-dir {}: {e}",
-                dir.display()
-            );
+    let mut log = match open_outputs(&tournament) {
+        Ok(log) => log,
+        Err(e) => {
+            eprintln!("hypertac referee: {e}");
             return 2;
         }
-    }
+    };
     STOP.store(false, Ordering::SeqCst);
     watch_ctrl_c();
 
@@ -224,6 +209,23 @@ pub fn run(args: &RefereeArgs) -> i32 {
     } else {
         0
     }
+}
+
+/// Creates the `--log` file (its writer) and the `--record-dir` folder.
+fn open_outputs(tournament: &Tournament) -> Result<Option<LineWriter<File>>, String> {
+    let log = match &tournament.log {
+        Some(path) => {
+            Some(LineWriter::new(File::create(path).map_err(|e| {
+                format!("cannot create --log {}: {e}", path.display())
+            })?))
+        }
+        None => None,
+    };
+    if let Some(dir) = &tournament.record_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create --record-dir {}: {e}", dir.display()))?;
+    }
+    Ok(log)
 }
 
 fn summary(t: &Tournament, total: usize, games: usize) -> String {
