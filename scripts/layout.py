@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """A report of the code layout: folders, big files, long functions, import circles.
 
-    python3 scripts/layout.py [REPO_DIR]
+    python3 scripts/layout.py [--check] [REPO_DIR]
+
+With --check the report is the same, and the script exits with status 1
+when any crate has an import circle, naming each on standard error (CI runs
+it: scripts/test.sh).
 
 For every crate (a folder with a Cargo.toml, outside target/) it prints:
 
@@ -182,6 +186,8 @@ def circles(graph):
 
 
 def report(repo):
+    """Prints the report; returns the circles found, as (crate, description)."""
+    all_circles = []
     crates = sorted(os.path.relpath(d, repo) for d, subs, files in os.walk(repo)
                     if "Cargo.toml" in files and "target" not in os.path.relpath(d, repo).split(os.sep))
     name = lambda m: "::".join(m) or "(crate root)"
@@ -228,11 +234,29 @@ def report(repo):
         print(f"  import circles: {len(found)}")
         for comp in found:
             inside = sorted(f"{name(a)} -> {name(b)}" for a in comp for b in graph[a] if b in comp)
-            print(f"    {{{', '.join(name(m) for m in comp)}}}: {'; '.join(inside)}")
+            text = f"{{{', '.join(name(m) for m in comp)}}}: {'; '.join(inside)}"
+            print(f"    {text}")
+            all_circles.append((crate, text))
         print(f"  imports from an enclosing module: {sum(len(v) for v in upward.values())}")
         for to, froms in sorted(upward.items()):
             print(f"    {name(to)} <- {', '.join(sorted(name(m) for m in froms))}")
+    return all_circles
+
+
+def main(argv):
+    check = "--check" in argv
+    rest = [a for a in argv if a != "--check"]
+    if len(rest) > 1 or any(a.startswith("-") for a in rest):
+        sys.exit("usage: layout.py [--check] [REPO_DIR]")
+    found = report(rest[0] if rest else ".")
+    if check and found:
+        sys.stdout.flush()
+        print(f"\nlayout check failed: {len(found)} import circle(s)", file=sys.stderr)
+        for crate, text in found:
+            print(f"  {crate}: {text}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    report(sys.argv[1] if len(sys.argv) > 1 else ".")
+    sys.exit(main(sys.argv[1:]))

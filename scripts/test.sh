@@ -7,6 +7,12 @@ cd "$(dirname "$0")/.."
 echo "== setup"
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
 
+# The layout: no import circle between a crate's modules (the report is
+# printed; a circle fails the run and is named).
+echo "== layout (scripts/layout.py --check)"
+python3 scripts/layout_test.py
+python3 scripts/layout.py --check .
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -101,35 +101,14 @@ pub fn run(args: &RefereeArgs) -> i32 {
     if let Some(RefereeCommand::Standings(args)) = &args.command {
         return standings::run(args);
     }
-    let tournament = match Tournament::from_args(args) {
-        Ok(t) => t,
+    let opened = Tournament::from_args(args).and_then(|t| Ok((open_outputs(&t)?, t)));
+    let (mut log, tournament) = match opened {
+        Ok(opened) => opened,
         Err(e) => {
             eprintln!("hypertac referee: {e}");
             return 2;
         }
     };
-    let mut log = match &tournament.log {
-        Some(path) => match File::create(path) {
-            Ok(f) => Some(LineWriter::new(f)),
-            Err(e) => {
-                eprintln!(
-                    "hypertac referee: cannot create --log {}: {e}",
-                    path.display()
-                );
-                return 2;
-            }
-        },
-        None => None,
-    };
-    if let Some(dir) = &tournament.record_dir {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!(
-                "hypertac referee: cannot create --record-dir {}: {e}",
-                dir.display()
-            );
-            return 2;
-        }
-    }
     STOP.store(false, Ordering::SeqCst);
     watch_ctrl_c();
 
@@ -185,11 +164,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
     runner::play_all(&tournament, &games, total, &STOP, |i, played| {
         ends[i] = Some(played.end.clone());
         pending[i] = Some(played);
-        let played_count = ends
-            .iter()
-            .filter(|e| e.as_ref().is_some_and(|e| *e != End::Interrupted))
-            .count();
-        bar.set_position(played_count as u64);
+        bar.set_position(played_count(&ends) as u64);
         let table = scoring::standings(&names, &games, &ends);
         if let Some(top) = table.first() {
             bar.set_message(format!("leader {} ({} pts)", names[top.bot], top.points));
@@ -200,10 +175,7 @@ pub fn run(args: &RefereeArgs) -> i32 {
     report_ready(&mut pending, true, &mut reported);
     bar.finish_and_clear();
 
-    let played = ends
-        .iter()
-        .filter(|e| e.as_ref().is_some_and(|e| *e != End::Interrupted))
-        .count();
+    let played = played_count(&ends);
     let table = scoring::standings(&names, &games, &ends);
     if !tournament.shard.is_whole() {
         say(&format!(
@@ -215,15 +187,36 @@ pub fn run(args: &RefereeArgs) -> i32 {
         "\n{}",
         report::table(&names, &table, played, games.len(), partial)
     ));
-    if stdout_failed.get() {
-        1
-    } else if partial {
-        130
-    } else if failed_writes {
-        1
-    } else {
-        0
+    match (stdout_failed.get(), partial, failed_writes) {
+        (true, _, _) => 1,
+        (false, true, _) => 130,
+        (false, false, true) => 1,
+        (false, false, false) => 0,
     }
+}
+
+/// Games played to their end (not stopped by Ctrl-C).
+fn played_count(ends: &[Option<End>]) -> usize {
+    ends.iter()
+        .filter(|e| e.as_ref().is_some_and(|e| *e != End::Interrupted))
+        .count()
+}
+
+/// Creates the `--log` file (its writer) and the `--record-dir` folder.
+fn open_outputs(tournament: &Tournament) -> Result<Option<LineWriter<File>>, String> {
+    let log = match &tournament.log {
+        Some(path) => {
+            Some(LineWriter::new(File::create(path).map_err(|e| {
+                format!("cannot create --log {}: {e}", path.display())
+            })?))
+        }
+        None => None,
+    };
+    if let Some(dir) = &tournament.record_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create --record-dir {}: {e}", dir.display()))?;
+    }
+    Ok(log)
 }
 
 fn summary(t: &Tournament, total: usize, games: usize) -> String {

@@ -141,6 +141,59 @@ impl Reports {
 
 /// Merges the logs (`(file name, contents)`, any order) into the table.
 pub fn merge(logs: &[(String, Vec<u8>)], partial: bool) -> Merged {
+    let (found, corrupt) = read_logs(logs);
+    let mut messages = Vec::new();
+    let mut fine = corrupt.lines.is_empty();
+    corrupt.drain_into(&mut messages, "bad lines");
+
+    let Some((tournament, total)) = main_tournament(&found) else {
+        messages.push("hypertac referee standings: no games in the logs".into());
+        return Merged {
+            table: None,
+            messages,
+            fine: false,
+        };
+    };
+    let (by_game, foreign) = by_game(&found, tournament, total);
+    fine &= foreign.lines.is_empty();
+    foreign.drain_into(&mut messages, "lines of other tournaments");
+
+    let (counted, duplicates, conflicts) = count_once(&by_game);
+    let conflicting = conflicts.lines.len() + conflicts.more;
+    fine &= conflicting == 0;
+    duplicates.drain_into(&mut messages, "games found more than once");
+    conflicts.drain_into(&mut messages, "games with different results");
+
+    let missing: Vec<usize> = (1..=total).filter(|g| !by_game.contains_key(g)).collect();
+    let shard_counts: BTreeSet<usize> = by_game
+        .values()
+        .flatten()
+        .filter_map(|f| Shard::parse(&f.line.shard).ok())
+        .map(|s| s.count)
+        .collect();
+    if !missing.is_empty() {
+        fine = false;
+        messages.extend(name_missing(&missing, total, &shard_counts));
+    }
+
+    let complete = missing.is_empty() && conflicting == 0;
+    let table = (complete || partial).then(|| table(&by_game, &counted, total, complete));
+    if !complete && !partial {
+        messages.push(
+            "hypertac referee standings: no table while games are missing or in conflict; \
+             rerun the shards named above and merge again, or add --partial"
+                .into(),
+        );
+    }
+    Merged {
+        table,
+        messages,
+        fine,
+    }
+}
+
+/// Every game line of the logs, with where it is; the bad lines reported.
+fn read_logs(logs: &[(String, Vec<u8>)]) -> (Vec<Found>, Reports) {
     let mut corrupt = Reports::default();
     let mut found = Vec::new();
     for (file, bytes) in logs {
@@ -153,30 +206,34 @@ pub fn merge(logs: &[(String, Vec<u8>)], partial: bool) -> Merged {
             }
         }
     }
-    let mut messages = Vec::new();
-    let mut fine = corrupt.lines.is_empty();
-    corrupt.drain_into(&mut messages, "bad lines");
+    (found, corrupt)
+}
 
-    // The tournament most lines belong to; the others are foreign.
+/// The tournament most lines belong to (name, games); the others are
+/// foreign. `None` without any line.
+fn main_tournament(found: &[Found]) -> Option<(&str, usize)> {
     let mut counts: BTreeMap<(&str, usize), usize> = BTreeMap::new();
-    for f in &found {
+    for f in found {
         *counts
             .entry((f.line.tournament.as_str(), f.line.games))
             .or_default() += 1;
     }
-    let Some((&(tournament, total), _)) =
-        counts.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
-    else {
-        messages.push("hypertac referee standings: no games in the logs".into());
-        return Merged {
-            table: None,
-            messages,
-            fine: false,
-        };
-    };
+    counts
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .map(|(&key, _)| key)
+}
+
+/// The lines of the tournament (name, `total` games) by game number; the
+/// lines of other tournaments reported.
+fn by_game<'f>(
+    found: &'f [Found],
+    tournament: &str,
+    total: usize,
+) -> (BTreeMap<usize, Vec<&'f Found>>, Reports) {
     let mut foreign = Reports::default();
     let mut by_game: BTreeMap<usize, Vec<&Found>> = BTreeMap::new();
-    for f in &found {
+    for f in found {
         if (f.line.tournament.as_str(), f.line.games) == (tournament, total) {
             by_game.entry(f.line.game).or_default().push(f);
         } else {
@@ -186,14 +243,16 @@ pub fn merge(logs: &[(String, Vec<u8>)], partial: bool) -> Merged {
             ));
         }
     }
-    fine &= foreign.lines.is_empty();
-    foreign.drain_into(&mut messages, "lines of other tournaments");
+    (by_game, foreign)
+}
 
-    // Duplicates: one result counts once, different results not at all.
+/// Duplicates: one result counts once, different results not at all. The
+/// lines that count, the notes on duplicates, the conflicts.
+fn count_once<'f>(by_game: &BTreeMap<usize, Vec<&'f Found>>) -> (Vec<&'f Line>, Reports, Reports) {
     let mut duplicates = Reports::default();
     let mut conflicts = Reports::default();
     let mut counted: Vec<&Line> = Vec::new();
-    for (game, copies) in &by_game {
+    for (game, copies) in by_game {
         let first = &copies[0].line;
         let places = || {
             copies
@@ -223,66 +282,44 @@ pub fn merge(logs: &[(String, Vec<u8>)], partial: bool) -> Merged {
             ));
         }
     }
-    let conflicting = conflicts.lines.len() + conflicts.more;
-    fine &= conflicting == 0;
-    duplicates.drain_into(&mut messages, "games found more than once");
-    conflicts.drain_into(&mut messages, "games with different results");
+    (counted, duplicates, conflicts)
+}
 
-    let missing: Vec<usize> = (1..=total).filter(|g| !by_game.contains_key(g)).collect();
-    let shard_counts: BTreeSet<usize> = by_game
+/// The standings table of the games that count, out of `total`.
+fn table(
+    by_game: &BTreeMap<usize, Vec<&Found>>,
+    counted: &[&Line],
+    total: usize,
+    complete: bool,
+) -> String {
+    // Sorted by name, as the referee sorts its bots.
+    let names: Vec<String> = by_game
         .values()
         .flatten()
-        .filter_map(|f| Shard::parse(&f.line.shard).ok())
-        .map(|s| s.count)
+        .flat_map(|f| [f.line.x.clone(), f.line.o.clone()])
+        .collect::<BTreeSet<_>>()
+        .into_iter()
         .collect();
-    if !missing.is_empty() {
-        fine = false;
-        messages.extend(name_missing(&missing, total, &shard_counts));
-    }
-
-    let complete = missing.is_empty() && conflicting == 0;
-    let table = (complete || partial).then(|| {
-        // Sorted by name, as the referee sorts its bots.
-        let names: Vec<String> = by_game
-            .values()
-            .flatten()
-            .flat_map(|f| [f.line.x.clone(), f.line.o.clone()])
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        let index: BTreeMap<&str, usize> = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.as_str(), i))
-            .collect();
-        let scored: Vec<Scored> = counted
-            .iter()
-            .map(|l| Scored {
-                match_id: match_of(l.game - 1),
-                x: index[l.x.as_str()],
-                o: index[l.o.as_str()],
-                winner: l
-                    .winner
-                    .as_deref()
-                    .map(|w| if w == l.x { Player::X } else { Player::O }),
-                reason: &l.reason,
-            })
-            .collect();
-        let standings = scoring::tally(&names, scored);
-        report::table(&names, &standings, counted.len(), total, !complete)
-    });
-    if !complete && !partial {
-        messages.push(
-            "hypertac referee standings: no table while games are missing or in conflict; \
-             rerun the shards named above and merge again, or add --partial"
-                .into(),
-        );
-    }
-    Merged {
-        table,
-        messages,
-        fine,
-    }
+    let index: BTreeMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let scored: Vec<Scored> = counted
+        .iter()
+        .map(|l| Scored {
+            match_id: match_of(l.game - 1),
+            x: index[l.x.as_str()],
+            o: index[l.o.as_str()],
+            winner: l
+                .winner
+                .as_deref()
+                .map(|w| if w == l.x { Player::X } else { Player::O }),
+            reason: &l.reason,
+        })
+        .collect();
+    let standings = scoring::tally(&names, scored);
+    report::table(&names, &standings, counted.len(), total, !complete)
 }
 
 /// Reads one log line: `Ok(None)` for a blank line, `Err` saying what is

@@ -153,6 +153,14 @@ impl<'a> Searcher<'a> {
     ///
     /// Returns `v` with: `score <= v` if `v <= alpha`, `score >= v` if
     /// `v >= beta`, `score == v` otherwise.
+    ///
+    /// One function on purpose: it is the solver's hot path (every node),
+    /// its stages (checks, book, table, staged move, move list, search)
+    /// narrow the same bounds `lo`/`hi` and return early from any of them,
+    /// and it is compiled once per board and `popcnt` choice; the parts that
+    /// split cleanly are apart already ([`Searcher::forced`],
+    /// [`Searcher::rules_floor`], `narrow`). Any split must be measured
+    /// against the baseline with the crate's benches first.
     #[inline(always)]
     fn negamax_body<D: Dims, const POPCNT: bool>(
         &mut self,

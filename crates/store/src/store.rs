@@ -133,34 +133,7 @@ impl Store {
             path: path.to_path_buf(),
             reason,
         };
-        if !read_only {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|e| {
-                    unusable(format!("cannot create folder {}: {e}", dir.display()))
-                })?;
-            }
-        }
-        let flags = if read_only {
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
-        } else {
-            OpenFlags::SQLITE_OPEN_READ_WRITE
-                | OpenFlags::SQLITE_OPEN_CREATE
-                | OpenFlags::SQLITE_OPEN_NO_MUTEX
-        };
-        let opened = if access == Access::Immutable {
-            let uri = format!("file:{}?immutable=1", uri_path(path));
-            Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)
-        } else {
-            Connection::open_with_flags(path, flags)
-        };
-        let mut conn = opened.map_err(|e| match e.sqlite_error_code() {
-            Some(ErrorCode::ReadOnly) | Some(ErrorCode::CannotOpen) if path.exists() => {
-                StoreError::ReadOnly {
-                    path: path.to_path_buf(),
-                }
-            }
-            _ => unusable(e.to_string()),
-        })?;
+        let mut conn = connect(path, access)?;
         let classify = |e: rusqlite::Error| match e.sqlite_error_code() {
             Some(ErrorCode::NotADatabase) => unusable(
                 "the file is not a hypertac record store or is damaged; it was left untouched \
@@ -559,6 +532,43 @@ enum Access {
 }
 
 /// A path for a `file:` URI: bytes other than letters, digits and `/-._~` percent-encoded.
+/// Opens the SQLite connection of `path` as `access` asks (creating the
+/// file and its folder for read-write).
+fn connect(path: &Path, access: Access) -> Result<Connection, StoreError> {
+    let read_only = access != Access::ReadWrite;
+    let unusable = |reason: String| StoreError::Unusable {
+        path: path.to_path_buf(),
+        reason,
+    };
+    if !read_only {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| unusable(format!("cannot create folder {}: {e}", dir.display())))?;
+        }
+    }
+    let flags = if read_only {
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+    } else {
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+    };
+    let opened = if access == Access::Immutable {
+        let uri = format!("file:{}?immutable=1", uri_path(path));
+        Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)
+    } else {
+        Connection::open_with_flags(path, flags)
+    };
+    opened.map_err(|e| match e.sqlite_error_code() {
+        Some(ErrorCode::ReadOnly) | Some(ErrorCode::CannotOpen) if path.exists() => {
+            StoreError::ReadOnly {
+                path: path.to_path_buf(),
+            }
+        }
+        _ => unusable(e.to_string()),
+    })
+}
+
 fn uri_path(path: &Path) -> String {
     use std::os::unix::ffi::OsStrExt;
     let mut out = String::new();

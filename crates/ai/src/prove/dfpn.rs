@@ -535,6 +535,12 @@ impl Search {
 
     /// Multiple-iterative deepening: searches the current position until
     /// its phi reaches `th_phi` or its delta `th_delta`; returns them.
+    ///
+    /// Kept whole: the search's recursion, once per node, whose loop (the
+    /// children's numbers summed, the next batch read, the best child
+    /// searched) shares its locals from one iteration to the next; its
+    /// parts that split cleanly are apart ([`Search::probe`],
+    /// `last_needed`, `children`).
     fn mid(&mut self, th_phi: u32, th_delta: u32) -> (u32, u32) {
         let key = self.key();
         if let Some((phi, delta)) = self.table.get(key) {
