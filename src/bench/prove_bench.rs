@@ -38,6 +38,7 @@ pub fn run(seconds: f64) -> i32 {
         pairings: false,
         potential: false,
         pairing_moves: false,
+        list_pairs: false,
         defender_potential_order: false,
         helper_reverse_depth: 0,
         probe_batch: 0,

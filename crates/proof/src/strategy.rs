@@ -4,6 +4,7 @@ use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced};
 use crate::format::{Certificate, SequenceLimits, Value};
 use crate::keys::KeyMap;
+use crate::matching;
 use crate::potential;
 use crate::section::Section;
 use crate::symmetry::Symmetries;
@@ -93,18 +94,12 @@ impl Strategy {
             if s.check_entry(i).is_err() {
                 return empty(s.player);
             }
-            let (x, o, mv) = s.get(i);
+            let (x, o, _) = s.get(i);
             let stones: u32 = x.iter().chain(&o).map(|w| w.count_ones()).sum();
             let Some(level) = levels.get_mut(stones as usize) else {
                 return empty(s.player);
             };
-            match s.pairing(i) {
-                Some(pairs) => {
-                    let pairs: Vec<Cell> = pairs.iter().map(|&c| Cell(u64::from(c))).collect();
-                    level.section.push_pairing(&x, &o, mv, &pairs);
-                }
-                None => level.section.push(&x, &o, mv),
-            }
+            level.section.push_from(s, i);
         }
         Strategy {
             player: s.player,
@@ -260,7 +255,18 @@ impl Strategy {
             let s = self.symmetries.canonical(board.stones(), &mut canon);
             if let Some(&(entry, mv)) = entries.get(canon.as_slice()) {
                 let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
+                let matched = self.levels[stones as usize]
+                    .section
+                    .is_matched(entry as usize);
                 let how = match pairings.get(&entry) {
+                    // A matched pairing entry: the checker's matching on
+                    // the board after the move gives the pairs.
+                    None if matched && board.is_playable(cell.0 as usize) => {
+                        board.play(cell.0 as usize, p);
+                        let pairs = matching::pairing(board, p.other());
+                        board.undo(cell.0 as usize, p);
+                        How::Pairing(pairs?)
+                    }
                     None => How::Proved,
                     Some(pairs) => How::Pairing(
                         pairs

@@ -87,6 +87,10 @@ pub struct Tuning {
     /// A position where the defender, to move, has a move after which a
     /// pairing strategy exists is settled (`pairing::find_after_move`).
     pub pairing_moves: bool,
+    /// The certificate lists the pairs of its pairing entries (version 3)
+    /// instead of leaving them to the checker's matching (version 4's
+    /// matched pairing entries, a few bytes each).
+    pub list_pairs: bool,
     /// The defender's moves are ordered by their weight in the potential
     /// (`potential.rs`): the attacker's open lines they close, the fuller
     /// the heavier, instead of by [`Search::move_score`].
@@ -119,6 +123,7 @@ impl Default for Tuning {
             pairings: true,
             potential: true,
             pairing_moves: true,
+            list_pairs: false,
             defender_potential_order: true,
             helper_reverse_depth: HELPER_REVERSE_DEPTH,
             probe_batch: PROBE_BATCH,

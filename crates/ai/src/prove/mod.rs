@@ -363,7 +363,7 @@ impl Prover {
                 let goal = if s.win { Goal::Win } else { Goal::NotLose };
                 let mut out = Section::new(s.player, goal, cells);
                 for e in &s.entries {
-                    e.write_to(&mut out);
+                    e.write_to(&mut out, self.search.tuning.list_pairs);
                 }
                 out
             })
