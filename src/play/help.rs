@@ -113,7 +113,7 @@ fn entries_lines(entries: &[(String, String)], width: usize) -> Vec<String> {
 
 /// Words of `text` in lines of at most `width` characters (a longer word
 /// stands alone).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

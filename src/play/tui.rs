@@ -26,6 +26,9 @@ const GAME_OVER: &str = "the game is over: n starts a new game, u takes back";
 /// Most events handled between two draws.
 const BATCH: usize = 4096;
 
+/// How long the batch loop waits for the next key already on its way.
+const WAITING: Duration = Duration::from_millis(1);
+
 /// Most bytes typed at the `:` prompt (as plain mode's longest line).
 const MAX_PROMPT: usize = 4096;
 
@@ -128,9 +131,13 @@ impl App {
             if event::poll(TICK)? {
                 // Everything already waiting (a paste arriving as keys) is
                 // handled before the next draw, a bounded batch at a time.
+                // The terminal is polled level-triggered (crossterm's
+                // `use-dev-tty`): its default edge-triggered source left a
+                // long paste's later kilobytes unread until the next key.
+                // A zero timeout there never reads, hence `WAITING`.
                 for _ in 0..BATCH {
                     self.event(event::read()?);
-                    if self.quit || !event::poll(Duration::ZERO)? {
+                    if self.quit || !event::poll(WAITING)? {
                         break;
                     }
                 }
@@ -292,6 +299,10 @@ impl App {
                         crate::words::reason(player, &choice.reason)
                     ));
                 }
+                // A board shown one slice at a time shows the reply's slice.
+                if self.board.is_slice() {
+                    self.ui.cursor = self.session.rules().shape().coords(choice.cell);
+                }
                 self.after_change(text);
                 if self.session.sides().iter().all(|s| s.level().is_some()) {
                     self.next_computer_move =
@@ -350,38 +361,8 @@ impl App {
             self.ui.help = Some(0);
             return;
         }
-        if self.thinking.is_some() {
-            match key.code {
-                KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
-                    if let Some(t) = &self.thinking {
-                        t.stop.store(true, Ordering::Relaxed);
-                    }
-                    return;
-                }
-                KeyCode::Char('u') => {
-                    self.cancel_thinking();
-                    self.undo();
-                    return;
-                }
-                KeyCode::Char('q') => {
-                    self.quit = true;
-                    return;
-                }
-                // The cursor still moves and scores toggle while it thinks.
-                KeyCode::Left
-                | KeyCode::Right
-                | KeyCode::Up
-                | KeyCode::Down
-                | KeyCode::PageUp
-                | KeyCode::PageDown
-                | KeyCode::Char('h' | 'j' | 'k' | 'l' | 'a' | 'd' | 'w' | 's') => {}
-                _ => {
-                    self.ui.message =
-                        "the computer is thinking: Esc makes it move now, u takes back, q quits"
-                            .into();
-                    return;
-                }
-            }
+        if self.thinking.is_some() && self.key_while_thinking(key) {
+            return;
         }
         let d = self.session.rules().shape().dims();
         let connect4 = self.session.rules().is_connect4();
@@ -436,6 +417,37 @@ impl App {
             KeyCode::Esc => self.ui.hint = None,
             _ => {}
         }
+    }
+
+    /// A key while the computer searches: Esc/Enter/space make it move now,
+    /// u takes back, q quits, cursor keys move on; true when the key was
+    /// handled here (other keys are not game keys meanwhile).
+    fn key_while_thinking(&mut self, key: KeyEvent) -> bool {
+        match key.code {
+            KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
+                if let Some(t) = &self.thinking {
+                    t.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            KeyCode::Char('u') => {
+                self.cancel_thinking();
+                self.undo();
+            }
+            KeyCode::Char('q') => self.quit = true,
+            // The cursor still moves and scores toggle while it thinks.
+            KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::PageUp
+            | KeyCode::PageDown
+            | KeyCode::Char('h' | 'j' | 'k' | 'l' | 'a' | 'd' | 'w' | 's') => return false,
+            _ => {
+                self.ui.message =
+                    "the computer is thinking: Esc makes it move now, u takes back, q quits".into();
+            }
+        }
+        true
     }
 
     /// A key on the help screen: arrows and pages scroll, any other key closes it.

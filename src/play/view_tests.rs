@@ -158,7 +158,7 @@ fn four_d_falls_back_to_compact_and_slice_views() {
     let (text, view) = screen(&s, &ui, 40, 12);
     let expected = lines(&[
         " O to move  4D four-in-a-row",
-        " slice z3 w3  x 0-3 of 4  y 0-3 of 4",
+        " slice z3 w3 of X's last move 3,3,3,3",
         " . . . .",
         " . . . .",
         " . . . .",
@@ -217,7 +217,7 @@ fn the_key_line_at_40x12_keeps_every_key_whole() {
     let (text, _) = screen(&s, &ui_for(&s, "X plays 1,1,1,1"), 40, 12);
     let expected = lines(&[
         " O to move  4D four-in-a-row",
-        " slice z1 w1  x 0-3 of 4  y 0-3 of 4",
+        " slice z1 w1 of X's last move 1,1,1,1",
         " . . . .",
         " . X . .",
         " . . . .",
@@ -427,4 +427,94 @@ fn a_long_message_wraps_into_the_free_rows() {
         "{text}"
     );
     assert!(rows[10].starts_with("arrows move"), "{text}");
+}
+
+#[test]
+fn five_d_whole_board_at_160x48() {
+    let s = session("nd 4 5", &["0,0,0,0,0", "1,1,2,1,2", "3,3,3,3,3"]);
+    let (text, view) = screen(&s, &ui_for(&s, "X plays 3,3,3,3,3"), 160, 48);
+    let BoardView::Nested { layout, x, y, .. } = &view else {
+        panic!("not the whole board:\n{text}");
+    };
+    assert_eq!((layout.width(), layout.height()), (157, 23), "{text}");
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    // Every one of the 1,024 cells is on screen, where a click finds it.
+    let shape = s.rules().shape();
+    for i in 0..shape.cell_count() {
+        let coords = shape.coords(hypertac_core::Cell(i));
+        let (c, r) = layout.place(&coords);
+        let (col, row) = (*x + c as u16, *y + r as u16);
+        assert_eq!(view.cell_at(col, row), Some(coords.clone()));
+        let shown = rows[usize::from(row)].get(usize::from(col)).copied();
+        let stone = match coords.as_slice() {
+            [0, 0, 0, 0, 0] | [3, 3, 3, 3, 3] => 'X',
+            [1, 1, 2, 1, 2] => 'O',
+            _ => '.',
+        };
+        // The cursor's empty cell shows the ghost of O's stone.
+        assert!(
+            shown == Some(stone) || shown == Some('o'),
+            "{coords:?}\n{text}"
+        );
+    }
+    for header in ["z0 w0 v0", "z3 w0 v3", "z0 w3 v0", "z3 w3 v3"] {
+        assert!(text.contains(header), "{header}\n{text}");
+    }
+    // Bars between the v blocks, and the screen's chrome still in place.
+    assert_eq!(rows[3][usize::from(*x) + 38], '│', "{text}");
+    assert!(text.starts_with(" O to move  5D four-in-a-row"), "{text}");
+    assert!(text.contains("\nX plays 3,3,3,3,3\n"), "{text}");
+}
+
+#[test]
+fn five_d_at_80x24_shows_the_last_moves_slice_and_says_so() {
+    let s = session("nd 4 5", &["0,0,0,0,0", "1,1,2,1,2"]);
+    let ui = view::Ui::at_last_move(s.position());
+    let (text, view) = screen(&s, &ui, 80, 24);
+    assert!(view.is_slice(), "{text}");
+    let expected = lines(&[
+        " X to move  5D four-in-a-row  X human vs O human  2 moves  cursor 1,1,2,1,2",
+        " slice z2 w1 v2 of O's last move 1,1,2,1,2; whole board at 159x27",
+        " . . . .",
+        " . O . .",
+        " . . . .",
+        " . . . .",
+    ]);
+    assert!(text.starts_with(&expected), "{text}");
+    // With the cursor moved to another slice, the header says whose it is.
+    let mut ui = ui;
+    ui.cursor[2] = 0;
+    let (text, _) = screen(&s, &ui, 80, 24);
+    assert!(
+        text.contains("\n slice z0 w1 v2 of the cursor; whole board at 159x27\n"),
+        "{text}"
+    );
+    // A 159-column terminal shows it all; 158 does not.
+    let (_, view) = screen(&s, &ui, 159, 27);
+    assert!(!view.is_slice());
+    let (_, view) = screen(&s, &ui, 158, 48);
+    assert!(view.is_slice());
+}
+
+#[test]
+fn a_long_error_keeps_its_reason_and_cuts_the_quote() {
+    let input = "0,0,0,0,0 ".repeat(409);
+    let text = format!(
+        "error: bad move: {} is not a cell: expected 5 coordinates like 0,1,2,0,1",
+        hypertac_core::notation::quote(&input)
+    );
+    for (width, rows) in [(100, 1), (80, 2), (40, 3), (160, 1)] {
+        let lines = view::fit_message(&text, width, rows);
+        assert!(lines.len() <= rows, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= width),
+            "{lines:?}"
+        );
+        let joined = lines.join(" ");
+        assert!(joined.starts_with("error: bad move: \"0,0"), "{joined}");
+        assert!(joined.ends_with("like 0,1,2,0,1"), "{joined}");
+        assert!(joined.contains("(4090 bytes)"), "{joined}");
+    }
+    // A message that fits is kept whole.
+    assert_eq!(view::fit_message("X plays 1,2", 80, 1), ["X plays 1,2"]);
 }

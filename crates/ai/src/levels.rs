@@ -184,11 +184,21 @@ pub(crate) fn search_move(
     let mut search = Search::new(b, root.clone(), pool, limits, budget);
     let found = search.run(limits.max_depth);
     let mut b = search.b;
+    // The search saw the whole game when no move was left out (every node
+    // has at most `width` moves) and it reached the end of the board: its
+    // value is then exact, its distances too. Elsewhere a "win in n" is what
+    // the pruned search sees, not a proof.
+    let empty = pos.rules().shape().cell_count() - pos.moves().len() as u64;
+    let whole =
+        |depth: i32| empty <= limits.width.min(limits.root_width) as u64 && depth as u64 >= empty;
     let (best, reason) = match found {
         None => (first, "best first guess (no time to search)".to_string()),
         Some(f) => match moves_to_result(f.score) {
-            Some(n) if f.score > 0 => (f.best, format!("wins in {n}")),
-            Some(n) => (f.best, format!("holds out longest (loses in {n})")),
+            Some(n) if f.score > 0 && whole(f.depth) => (f.best, format!("wins in {n}")),
+            Some(n) if whole(f.depth) => (f.best, format!("holds out longest (loses in {n})")),
+            Some(n) if f.score > 0 => (f.best, format!("search sees a win in {n}")),
+            Some(n) => (f.best, format!("search sees a loss in {n}")),
+            None if whole(f.depth) && f.score == 0 => (f.best, "perfect play: draws".into()),
             None => (f.best, format!("best by search to depth {}", f.depth)),
         },
     };

@@ -121,6 +121,7 @@ fn finds_a_forced_win_by_threats() {
     assert!(
         c.reason.starts_with("forces a win")
             || c.reason.starts_with("wins in")
+            || c.reason.starts_with("search sees a win")
             || c.reason.contains("double threat"),
         "{}",
         c.reason
