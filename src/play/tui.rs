@@ -123,11 +123,15 @@ impl App {
             self.start_thinking();
             self.finish_thinking();
             self.update_scores();
+            let was_slice = self.board.is_slice();
             terminal.draw(|frame| {
                 let area = frame.area();
                 self.screen = (area.width, area.height);
                 self.board = view::draw(frame, &self.session, &self.ui);
             })?;
+            if !was_slice && self.board.is_slice() && self.show_last_move() {
+                continue;
+            }
             if event::poll(TICK)? {
                 // Everything already waiting (a paste arriving as keys) is
                 // handled before the next draw, a bounded batch at a time.
@@ -301,7 +305,7 @@ impl App {
                 }
                 // A board shown one slice at a time shows the reply's slice.
                 if self.board.is_slice() {
-                    self.ui.cursor = self.session.rules().shape().coords(choice.cell);
+                    self.show_last_move();
                 }
                 self.after_change(text);
                 if self.session.sides().iter().all(|s| s.level().is_some()) {
@@ -311,6 +315,20 @@ impl App {
             }
             Err(e) => self.show_error(e),
         }
+    }
+
+    /// Puts the cursor on the hint or else the last move, so a board shown
+    /// one slice at a time shows that slice; true when the cursor moved.
+    fn show_last_move(&mut self) -> bool {
+        let pos = self.session.position();
+        let Some(cell) = self.ui.hint.or(pos.last_move()) else {
+            return false;
+        };
+        let coords = pos.rules().shape().coords(cell);
+        let moved = coords != self.ui.cursor;
+        self.ui.cursor = coords;
+        self.ui.settle(pos);
+        moved
     }
 
     /// Shows a failed move; when another process changed the game, shows the
@@ -634,6 +652,31 @@ mod tests {
         for c in text.chars() {
             press(app, KeyCode::Char(c));
         }
+    }
+
+    #[test]
+    fn a_slice_view_follows_the_computers_reply() {
+        let sides = [Side::Human, Side::Computer(hypertac_ai::Level::Random)];
+        let mut app = app("nd 4 5", sides, None);
+        let screen = ratatui::layout::Rect::new(0, 0, 80, 24);
+        app.board = super::super::board::choose(app.session.position(), &app.ui.cursor, screen);
+        assert!(app.board.is_slice());
+        press(&mut app, KeyCode::Enter);
+        app.start_thinking();
+        let end = Instant::now() + Duration::from_secs(10);
+        while app.thinking.is_some() && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(5));
+            app.finish_thinking();
+        }
+        let pos = app.session.position();
+        assert_eq!(pos.moves().len(), 2);
+        let reply = pos.rules().shape().coords(pos.last_move().unwrap());
+        assert_eq!(app.ui.cursor, reply);
+        // Coming from the whole board, a slice view shows the last move's
+        // slice, not the cursor's.
+        app.ui.cursor = vec![0; 5];
+        assert!(app.show_last_move());
+        assert_eq!(app.ui.cursor, reply);
     }
 
     #[test]
