@@ -280,7 +280,12 @@ fn the_help_fits_80x24_with_every_command() {
     let pages = help_pages(&s, 80, 24);
     assert_eq!(pages.len(), 2, "{pages:#?}");
     let expected = lines(&[
-        " hypertac help  (lines 1-22 of 30)",
+        " hypertac help  (lines 1-22 of 35)",
+        " how to win",
+        "  The first to get 4 in a row wins. A row is 4 cells in a straight line: across,",
+        "  up and down, or diagonally. Stones drop to the lowest free cell of their",
+        "  column.",
+        "",
         " keys",
         "  ← → h l       choose the column",
         "  Enter Space   drop a stone in the cursor's column",
@@ -298,15 +303,10 @@ fn the_help_fits_80x24_with_every_command() {
         " commands (type : first)",
         "  1-7           drop a stone in that column (counted from 1)",
         "  undo          take back your last move (and the computer's reply)",
-        "  redo          replay what undo took back",
-        "  hint          the computer's suggestion for the side to move",
-        "  save NAME     save the game under a name",
-        "  save NAME --force",
-        "                replace the record of that name",
         "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
     ]);
     assert_eq!(pages[0], expected);
-    assert!(pages[1].starts_with(" hypertac help  (lines 9-30 of 30)\n"));
+    assert!(pages[1].starts_with(" hypertac help  (lines 14-35 of 35)\n"));
     assert!(pages[1].contains("\n  quit          leave; the game stays saved"));
     // Connect Four speaks of columns, never of x or coordinates from 0.
     let all = pages.concat();
@@ -319,17 +319,17 @@ fn the_help_fits_40x12_and_scrolls() {
     let pages = help_pages(&s, 40, 12);
     assert!(pages.len() >= 4, "{pages:#?}");
     let expected = lines(&[
-        " help  lines 1-10 of 46",
+        " help  lines 1-10 of 54",
+        " how to win",
+        "  The first to get 4 in a row wins. A",
+        "  row is 4 cells in a straight line",
+        "  along any axis or any diagonal, across",
+        "  the grids as well as inside one:",
+        "  0,0,0,0 1,1,1,1 2,2,2,2 3,3,3,3 is",
+        "  one, through four grids.",
+        "",
         " keys",
         "  ← → h l   move the cursor along x",
-        "  ↑ ↓ k j   move the cursor along y",
-        "  a d       move the cursor along z",
-        "  w s       move the cursor along w",
-        "  Enter Space",
-        "            place a stone at the cursor",
-        "  mouse click",
-        "            play that cell",
-        "  u  r      undo (to your last move) /",
         "↑↓ PgUp PgDn scroll  q closes",
     ]);
     assert_eq!(pages[0], expected);
@@ -340,10 +340,34 @@ fn the_help_fits_40x12_and_scrolls() {
 }
 
 #[test]
+fn the_help_says_what_a_line_is_on_its_first_screen() {
+    for (game, words) in [
+        (
+            "qubic",
+            "0,0,0 1,1,1 2,2,2 3,3,3 is one, through four layers.",
+        ),
+        (
+            "nd 4 5",
+            "0,0,0,0,0 1,1,1,1,1 2,2,2,2,2 3,3,3,3,3 is one, through",
+        ),
+        ("tictactoe", "across, up and down, or diagonally."),
+    ] {
+        let s = session(game, &[]);
+        let (text, _) = screen(&s, &help_ui(&s, 0), 80, 24);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains(words), "{game}\n{text}");
+        assert!(
+            text.contains("any diagonal") || game == "tictactoe",
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_short_help_needs_no_scrolling() {
     let s = session("tictactoe", &[]);
     let (text, _) = screen(&s, &help_ui(&s, 5), 80, 40);
-    assert!(text.starts_with(" hypertac help\n keys\n"), "{text}");
+    assert!(text.starts_with(" hypertac help\n how to win\n"), "{text}");
     assert!(text.ends_with("q, Esc or any key closes\n"), "{text}");
 }
 
