@@ -400,6 +400,58 @@ pub fn number_keys(rules: &hypertac_core::Rules) -> Option<u32> {
     (sizes.len() == 2 && rules.gravity() == Some(1) && sizes[0] <= 9).then(|| sizes[0])
 }
 
+/// The goal and what a line is, in words, with a line of the board as an
+/// example: `0,0,0 1,1,1 2,2,2 3,3,3` runs through all four layers.
+pub fn how_to_win(rules: &hypertac_core::Rules) -> String {
+    let k = rules.k();
+    let d = rules.shape().dims();
+    let goal = match rules.win() {
+        WinRule::FirstToK => format!("The first to get {k} in a row wins."),
+        WinRule::Anti => format!("Whoever completes {k} in a row loses."),
+        WinRule::MostLines => {
+            format!("When the board is full, whoever has more rows of {k} wins.")
+        }
+    };
+    let mut text = goal;
+    if d == 2 {
+        text.push_str(&format!(
+            " A row is {k} cells in a straight line: across, up and down, or diagonally."
+        ));
+    } else {
+        text.push_str(&format!(
+            " A row is {k} cells in a straight line along any axis or any diagonal, across the grids as well as inside one"
+        ));
+        let sizes = rules.shape().sizes();
+        if sizes.iter().all(|&n| n >= k) {
+            let example: Vec<String> = (0..k).map(|i| vec![i.to_string(); d].join(",")).collect();
+            let grids = if d == 3 { "layers" } else { "grids" };
+            text.push_str(&format!(
+                ": {} is one, through {} {grids}",
+                example.join(" "),
+                number(k)
+            ));
+        }
+        text.push('.');
+    }
+    if rules.gravity().is_some() {
+        text.push_str(" Stones drop to the lowest free cell of their column.");
+    }
+    if rules.wrap() {
+        text.push_str(" Rows wrap around the edges.");
+    }
+    text
+}
+
+fn number(n: u32) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        5 => "five".into(),
+        _ => n.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
