@@ -25,6 +25,8 @@ const ui = {
   replay: null,        // {name, record, step, winLines}
   animating: false,
   hint: null,
+  hinting: null,       // the hint request being worked out (settles, never rejects)
+  hintToken: 0,        // bumped when a hint is asked or dropped: stale answers are ignored
   info: null,
 };
 
@@ -596,6 +598,8 @@ function cellMoveText(coords, axis = ui.view ? ui.view.gravity : null) {
 
 async function playMove(text) {
   if (ui.replay) { showNotice(REPLAY_NOTICE); return; }
+  // A move while a hint is worked out is a move: the hint is dropped.
+  if (ui.hinting) await dropHint();
   if (ui.thinking) { showNotice('The computer is thinking: wait for its move, or press Stop.'); return; }
   // After Stop the computer's turn waits: a click must not play its stone.
   const game = ui.game;
@@ -666,8 +670,12 @@ async function stopThinking() {
 async function hint() {
   if (ui.thinking) return;
   setThinking(true, 'looking for a hint…');
+  const token = ++ui.hintToken;
+  const request = api('POST', '/games/current/hint', {});
+  ui.hinting = request.catch(() => null);
   try {
-    const answer = await api('POST', '/games/current/hint', {});
+    const answer = await request;
+    if (token !== ui.hintToken) return;
     if (answer.move) {
       ui.hint = answer.move;
       $('#hint-text').textContent = `Hint: ${moveText(answer.move)}${answer.reason ? ' (' + answer.reason + ')' : ''}`;
@@ -676,10 +684,26 @@ async function hint() {
     }
     showError('');
   } catch (e) {
-    showError(e.message);
+    if (token === ui.hintToken) showError(e.message);
   } finally {
-    setThinking(false);
+    if (token === ui.hintToken) {
+      ui.hinting = null;
+      setThinking(false);
+    }
   }
+}
+
+// Drops the hint being worked out: its answer is ignored and the server's
+// search stopped; returns once that search has ended, so the server is free
+// for the move and the computer's reply.
+async function dropHint() {
+  const pending = ui.hinting;
+  if (!pending) return;
+  ui.hintToken++;
+  ui.hinting = null;
+  setThinking(false);
+  await api('POST', '/games/current/stop').catch(() => null);
+  await pending;
 }
 
 async function undoRedo(which) {
@@ -892,8 +916,8 @@ function recordRow(r) {
   name.title = r.name;
   const details = document.createElement('div');
   details.className = 'rec-details muted';
-  details.textContent = `${r.rules} · ${r.moves} move${r.moves === 1 ? '' : 's'} · ${r.result}`;
-  details.title = r.players;
+  details.textContent = `${r.game_name || r.rules} · ${r.moves} move${r.moves === 1 ? '' : 's'} · ${r.result}`;
+  details.title = `${r.rules} · ${r.players}`;
   main.append(name, details);
   tr.appendChild(main);
   const actions = document.createElement('td');
