@@ -184,13 +184,21 @@ fn the_same_input_gives_the_same_move() {
 fn a_search_of_the_whole_game_says_exact_values_and_distances() {
     let rules = Rules::preset("tictactoe").unwrap();
     // The empty board: the search sees every game to its end, a draw.
-    let c = choose(&position(rules.clone(), ""), Level::Hard, 1, &Budget::millis(60_000)).unwrap();
+    let c = choose(
+        &position(rules.clone(), ""),
+        Level::Hard,
+        1,
+        &Budget::millis(60_000),
+    )
+    .unwrap();
     assert_eq!(c.reason, "perfect play: draws");
     // O's edge reply to X's centre loses; X's search finds the exact win.
     let pos = position(rules, "1,1;1,0;0,0;2,2");
     let c = choose(&pos, Level::Hard, 1, &Budget::millis(60_000)).unwrap();
     assert!(
-        c.reason == "wins now" || c.reason.starts_with("wins in") || c.reason.contains("double threat"),
+        c.reason == "wins now"
+            || c.reason.starts_with("wins in")
+            || c.reason.contains("double threat"),
         "{}",
         c.reason
     );

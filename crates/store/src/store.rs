@@ -266,12 +266,17 @@ impl Store {
                 other => other.into(),
             })?;
         }
-        Ok(Store {
+        Ok(Store::of(conn, path))
+    }
+
+    /// A store on an open connection, with the default settings.
+    fn of(conn: Connection, path: &Path) -> Store {
+        Store {
             conn,
             path: path.to_path_buf(),
             seen: RefCell::new(Seen::Unknown),
             keep_unfinished: Some(KEEP_UNFINISHED),
-        })
+        }
     }
 
     /// Sets how many unfinished games [`Store::archive_current`] keeps
