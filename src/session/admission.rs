@@ -8,7 +8,7 @@
 use super::{Session, SessionError};
 use hypertac_ai::Level;
 use hypertac_core::notation::{parse_player_move, NotationError};
-use hypertac_core::{Cell, PlayError, Position};
+use hypertac_core::{Cell, PlayError};
 
 /// A move as a person gives it.
 #[derive(Clone, Copy, Debug)]
