@@ -456,7 +456,7 @@ fn slice_cells(canvas: &mut Canvas, cells: &Cells, view: &BoardView) {
     let d = fixed.len();
     if d > 2 {
         let room = canvas.right().saturating_sub(u64::from(*x)) as usize;
-        let text = slice_header(cells.pos, view, room);
+        let text = slice_header(cells.pos, view, room, cells.marks.hint);
         let bold = Style::default().add_modifier(Modifier::BOLD);
         canvas.put(u64::from(*x), u64::from(*y) - 1, &text, bold);
     }
@@ -481,11 +481,11 @@ fn slice_cells(canvas: &mut Canvas, cells: &Cells, view: &BoardView) {
 }
 
 /// The line above a slice, at most `room` characters: which slice (`slice
-/// z1 w1 v2`), whose it is (the last move's or the cursor's), the x and y
+/// z1 w1 v2`), whose it is (the last move's, the hint's or the cursor's), the x and y
 /// shown when not all of them, and the terminal size that shows the whole
 /// board: `slice z1 w1 v2 of O's last move 1,1,2,1,2; whole board at
 /// 159x27`. Parts that do not fit are left out or said shorter.
-pub fn slice_header(pos: &Position, view: &BoardView, room: usize) -> String {
+pub fn slice_header(pos: &Position, view: &BoardView, room: usize, hint: Option<Cell>) -> String {
     let BoardView::Slice {
         fixed,
         x0,
@@ -510,6 +510,9 @@ pub fn slice_header(pos: &Position, view: &BoardView, room: usize) -> String {
             let who = pos.get(cell).map_or('?', Player::symbol);
             let at = hypertac_core::notation::format_cell(shape, cell);
             parts.push([format!(" of {who}'s last move {at}"), " (last move)".into()]);
+        }
+        _ if hint.is_some_and(|h| shape.coords(h)[2..] == fixed[2..]) => {
+            parts.push([" of the hint".into(), String::new()]);
         }
         _ => parts.push([" of the cursor".into(), String::new()]),
     }

@@ -513,6 +513,11 @@ fn five_d_at_80x24_shows_the_last_moves_slice_and_says_so() {
         text.contains("\n slice z0 w1 v2 of the cursor; whole board at 159x27\n"),
         "{text}"
     );
+    // A hint shown in another slice: the header says so.
+    ui.cursor = vec![3, 3, 0, 3, 3];
+    ui.hint = s.rules().shape().cell(&[3, 3, 0, 3, 3]);
+    let (text, _) = screen(&s, &ui, 80, 24);
+    assert!(text.contains("\n slice z0 w3 v3 of the hint;"), "{text}");
     // A 159-column terminal shows it all; 158 does not.
     let (_, view) = screen(&s, &ui, 159, 27);
     assert!(!view.is_slice());
