@@ -355,8 +355,13 @@ function fitCells(board) {
   const padding = pad(wrap, 'paddingBottom') + pad($('main'), 'paddingBottom') + pad(document.body, 'paddingBottom');
   const availH = Math.max(200, window.innerHeight - boardTop - padding - below - scores - 4);
   const size = Math.floor(Math.min((availW - fixedW) / Math.max(perW, 1), (availH - fixedH) / Math.max(perH, 1)));
-  setCell(Math.max(12, Math.min(MAX_CELL, size)));
-  return size;
+  let chosen = Math.max(12, Math.min(MAX_CELL, size));
+  setCell(chosen);
+  // Borders and gaps round to whole pixels, so the board can come out a
+  // pixel or two wider than its box (Qubic at 390 px lost its right
+  // edge): a step smaller until it fits.
+  while (chosen > 12 && wrap.scrollWidth > wrap.clientWidth) setCell(--chosen);
+  return Math.min(size, chosen);
 }
 
 function sameShape(a, b) {
