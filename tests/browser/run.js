@@ -578,6 +578,7 @@ test('a click while a hint is worked out is a move (issue 42, item 5)', async (p
   await page.click('.cell[data-cell="9,9"]');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 3, null, { timeout: 20000 });
   assert((await stone(page, '9,9')) === 'x', 'the click played X at 9,9');
+  await shot(page, 'hint-then-click.png');
   const error = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
   assert(!/thinking/i.test(error), `no "thinking" notice: ${error}`);
   // The dropped hint's answer never shows, and the next click plays too.
@@ -597,6 +598,7 @@ test('records name games as the CLI does; presets in player words (issue 42, ite
   await page.waitForSelector(row);
   const details = (await page.textContent(`${row} .rec-details`)).trim();
   assert(details.startsWith('Qubic · 2 moves'), `the record is named Qubic: ${details}`);
+  await shot(page, 'records-qubic.png');
   await page.click('#records-close');
   const info = await page.evaluate(() => fetch('/api/info').then((r) => r.json()));
   for (const p of info.presets) assert(!/axis/.test(p.description), `${p.name}: ${p.description}`);
