@@ -137,6 +137,11 @@ impl Strategy {
         self.player
     }
 
+    /// The moves from the empty board to the certificate's root position.
+    pub fn root(&self) -> &[Cell] {
+        &self.root
+    }
+
     /// The value the certificate proves.
     pub fn value(&self) -> Value {
         self.value
