@@ -28,6 +28,7 @@ mod prefetch;
 mod scores;
 mod split;
 mod table;
+mod tss;
 mod vcf;
 mod verdict;
 mod walkfile;
@@ -186,9 +187,10 @@ impl Prover {
     /// Positions searched so far (proof-number and threat-sequence searches).
     pub fn positions(&self) -> (u64, u64) {
         let s = &self.search;
-        s.helpers.iter().fold((s.nodes, s.vcf.total), |(n, t), h| {
-            (n + h.nodes, t + h.vcf.total)
-        })
+        let threats = |s: &Search| s.vcf.total + s.threes.total;
+        s.helpers
+            .iter()
+            .fold((s.nodes, threats(s)), |(n, t), h| (n + h.nodes, t + threats(h)))
     }
 
     /// Searches until the value is known or the budget runs out; may be
