@@ -188,9 +188,9 @@ impl Prover {
     pub fn positions(&self) -> (u64, u64) {
         let s = &self.search;
         let threats = |s: &Search| s.vcf.total + s.threes.total;
-        s.helpers
-            .iter()
-            .fold((s.nodes, threats(s)), |(n, t), h| (n + h.nodes, t + threats(h)))
+        s.helpers.iter().fold((s.nodes, threats(s)), |(n, t), h| {
+            (n + h.nodes, t + threats(h))
+        })
     }
 
     /// Searches until the value is known or the budget runs out; may be

@@ -174,10 +174,16 @@ impl Threes {
         None
     }
 
-    /// The cells where `me` makes a three, the killer of `ply` first, at
-    /// most [`MAX_THREES`].
+    /// The cells where `me` makes a four (a forcing move that may lead to
+    /// a three) or a three, the killer of `ply` first, at most
+    /// [`MAX_THREES`].
     fn threes(&mut self, b: &Board, me: Player, ply: usize) -> Vec<u32> {
-        let mut out = b.raisers(me, b.k() - 3, &mut self.tally);
+        let mut out = b.raisers(me, b.k() - 2, &mut self.tally);
+        for c in b.raisers(me, b.k() - 3, &mut self.tally) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
         if let Some(&killer) = self.killers.get(ply) {
             if let Some(i) = out.iter().position(|&c| c == killer) {
                 out[..=i].rotate_right(1);
@@ -225,9 +231,7 @@ impl Threes {
                 break;
             }
             b.pass();
-            let other = self
-                .vcf
-                .find_avoiding(b, INNER_DEPTH, INNER_LIMIT, &avoid);
+            let other = self.vcf.find_avoiding(b, INNER_DEPTH, INNER_LIMIT, &avoid);
             b.unmake();
             let Some(other) = other else { break };
             vcf::zone(b, &other, &mut self.zone2);
