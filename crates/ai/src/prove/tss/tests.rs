@@ -28,7 +28,7 @@ impl Minimax {
     }
 
     fn completes(&self, stones: u64) -> bool {
-        self.lines.iter().any(|&l| stones & l == l)
+        !self.lines.iter().all(|&l| stones & l != l)
     }
 
     /// Whether the attacker (stones `a`) wins against the defender (`d`),
@@ -135,8 +135,5 @@ fn claimed_wins_are_wins() {
         }
     }
     assert!(claims >= 30, "only {claims} claims");
-    assert!(
-        without_fours >= 4,
-        "only {without_fours} wins beyond fours"
-    );
+    assert!(without_fours >= 4, "only {without_fours} wins beyond fours");
 }
