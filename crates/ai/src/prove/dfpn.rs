@@ -58,6 +58,12 @@ const ZONE_SEQUENCES: u32 = 16;
 const THREES_DEPTH: u32 = 3;
 /// Most positions of four-threat searches one threat-space search visits.
 const THREES_LIMIT: u64 = 20_000;
+/// Shortest lines the threat-space search runs for: with k = 4 a three is
+/// one stone from a four, the sequences of fours already see most of what
+/// threes add, and a failed search costs every expansion up to
+/// [`THREES_LIMIT`] positions (the shipped 4^4 and 4^5 proofs, and the
+/// draws of 4x4 and 5x5, are searched as before).
+const THREES_MIN_K: u8 = 5;
 /// Switches of the search's techniques, to measure what each is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -101,7 +107,7 @@ pub struct Tuning {
     pub probe_batch: u32,
     /// Depth in threes of the threat-space search (`tss/`) whose winning
     /// move, for the side to move at a position without a sequence of
-    /// fours, is entered first; 0: none.
+    /// fours, is entered first (boards with k >= 5); 0: none.
     pub threes: u32,
 }
 
@@ -394,7 +400,7 @@ impl Search {
     /// The moves of an expansion, with [`Search::hint`] set to the move of
     /// the side to move's win by threes (`tss/`) if one is found among them.
     fn hinted(&mut self, moves: Vec<u32>) -> Expansion {
-        if self.tuning.threes > 0 && moves.len() > 1 {
+        if self.tuning.threes > 0 && moves.len() > 1 && self.board.k() >= THREES_MIN_K {
             self.hint = self
                 .threes
                 .find(&mut self.board, self.tuning.threes, THREES_LIMIT)
