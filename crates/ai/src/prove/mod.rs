@@ -5,7 +5,9 @@
 //! a win?" and, if not, "can the other side?". Neither means a draw. The
 //! searches share one transposition table keyed by symmetric keys
 //! (`canon.rs`), prove the attacker's positions by threat sequences
-//! (`vcf.rs`) and restrict the defender's replies to a sequence's zone.
+//! (`vcf.rs`) and restrict the defender's replies to a sequence's zone;
+//! on boards with k >= 5 a threat-space search with threes (`tss/`) picks
+//! the move df-pn enters first.
 //! [`Prover::certificate`] then walks the finished search and writes, for
 //! every position the succeeding side can reach, its move (`extract.rs`):
 //! a win needs one strategy, a draw one for each side (neither loses).
