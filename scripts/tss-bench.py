@@ -9,7 +9,10 @@ per line) runs `nice -n 10 BINARY prove --game GAME --moves MOVES --time T
 --threads 1`, OLD and NEW one after the other (which goes first alternates,
 so both meet the same load), and prints each run's value and time, then per
 board and in all how many positions each build settled (a value other than
-"unknown") and the ratio NEW/OLD.
+"unknown") and the ratio NEW/OLD. The threat-space search is off by
+default since 2026-11-27: run `HYPERTAC_PROVE_THREES=3 scripts/tss-bench.py
+OLD NEW` to measure it (the environment reaches both builds; 40e0343 has
+no such setting).
 """
 import collections
 import re

@@ -272,5 +272,10 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             }
         }
     }
+    if let Ok(depth) = std::env::var("HYPERTAC_PROVE_THREES") {
+        t.threes = depth
+            .parse()
+            .map_err(|_| format!("HYPERTAC_PROVE_THREES: {depth:?} is not a depth in threes"))?;
+    }
     Ok(t)
 }

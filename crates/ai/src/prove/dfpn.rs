@@ -55,8 +55,8 @@ const PROBE_BATCH: u32 = 16;
 const HELPER_REVERSE_DEPTH: u32 = 2;
 /// [`Tuning::zone_sequences`] by default.
 const ZONE_SEQUENCES: u32 = 16;
-/// [`Tuning::threes`] by default.
-const THREES_DEPTH: u32 = 3;
+/// [`Tuning::threes`] where it is asked for (`HYPERTAC_PROVE_THREES`).
+pub const THREES_DEPTH: u32 = 3;
 /// Most positions of four-threat searches one threat-space search visits.
 const THREES_LIMIT: u64 = 20_000;
 /// Shortest lines the threat-space search runs for: with k = 4 a three is
@@ -142,7 +142,12 @@ impl Default for Tuning {
             defender_potential_order: true,
             helper_reverse_depth: HELPER_REVERSE_DEPTH,
             probe_batch: PROBE_BATCH,
-            threes: THREES_DEPTH,
+            // Off by default: on the held-out positions of 5^3, 5^4, 6^3
+            // and 6^4 (scripts/tss-bench.py) it proved none more in 30 s
+            // and cost about 30% of the positions searched; on 7^3 leaves
+            // a third of the speed. It pays where wins by threes are near
+            // (a 9x9 k5 position: 31 positions against 22,489).
+            threes: 0,
         }
     }
 }
