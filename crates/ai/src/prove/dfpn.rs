@@ -55,8 +55,6 @@ const PROBE_BATCH: u32 = 16;
 const HELPER_REVERSE_DEPTH: u32 = 2;
 /// [`Tuning::zone_sequences`] by default.
 const ZONE_SEQUENCES: u32 = 16;
-/// [`Tuning::threes`] where it is asked for (`HYPERTAC_PROVE_THREES`).
-pub const THREES_DEPTH: u32 = 3;
 /// Most positions of four-threat searches one threat-space search visits.
 const THREES_LIMIT: u64 = 20_000;
 /// Shortest lines the threat-space search runs for: with k = 4 a three is
