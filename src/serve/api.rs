@@ -1,7 +1,7 @@
 //! The JSON API's routes (documented in docs/serve.md) and the router
 //! that serves them with the page.
 
-use super::analysis::Analysis;
+use super::values::ValuesQuery;
 use super::assets;
 use super::error::{ApiError, ApiResult, Body, Params};
 use super::records;
@@ -515,24 +515,26 @@ async fn lines(
     .await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnalyzeQuery {
-    game: Option<String>,
-    #[serde(default)]
-    pos: String,
-}
-
+/// `GET /api/analyze`: Connect Four's solver scores for `game=connect4&pos=4453`
+/// (`analysis.rs`), else every move's value (`values.rs`).
 async fn analyze(
     State(app): State<AppState>,
-    Params(q): Params<AnalyzeQuery>,
-) -> ApiResult<Json<Analysis>> {
-    if let Some(game) = q.game.as_deref() {
-        if game != "connect4" {
-            return Err(bad(format!(
-                "analysis is only for game=connect4, not {game:?}"
-            )));
+    Params(q): Params<ValuesQuery>,
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    if q.moves.is_none() && (q.pos.is_some() || q.game.as_deref() == Some("connect4")) {
+        if let Some(game) = q.game.as_deref() {
+            if game != "connect4" {
+                return Err(bad(format!(
+                    "pos= is a Connect Four column string: use moves= for game={game:?}"
+                )));
+            }
         }
+        let pos = q.pos.unwrap_or_default();
+        return app.analyzer().analyze(&pos).await.map(|a| Json(a).into_response());
     }
-    app.analyzer().analyze(&q.pos).await.map(Json)
+    if q.pos.is_some() {
+        return Err(bad("give either moves or pos, not both"));
+    }
+    app.values().answer(q).await.map(|a| Json(a).into_response())
 }

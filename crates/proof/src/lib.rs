@@ -26,6 +26,6 @@ mod verify;
 pub use derive::{Forced, Oracle, SequenceLimits};
 pub use format::{Certificate, Goal, ProofError, Section, Value, MAGIC, VERSION};
 pub use shrink::keep_used;
-pub use strategy::Strategy;
+pub use strategy::{Strategy, Why};
 pub use symmetry::Symmetries;
 pub use verify::{verify, Report, SectionReport, VerifyError};
