@@ -38,6 +38,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/current/players", post(set_players))
         .route("/games/current/lines", get(lines))
         .route("/analyze", get(analyze))
+        .route("/review", get(review))
         .merge(records::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
@@ -537,4 +538,15 @@ async fn analyze(
         return Err(bad("give either moves or pos, not both"));
     }
     app.values().answer(q).await.map(|a| Json(a).into_response())
+}
+
+/// `GET /api/review`: a game move by move with each position's value.
+async fn review(
+    State(app): State<AppState>,
+    Params(q): Params<ValuesQuery>,
+) -> ApiResult<Json<crate::analyze::view::ReviewView>> {
+    if q.pos.is_some() {
+        return Err(bad("a review takes moves=, not pos="));
+    }
+    app.values().review(q).await.map(Json)
 }

@@ -8,7 +8,7 @@
 //! for a position goes on where the last answer stopped.
 
 use super::error::{ApiError, ApiResult};
-use crate::analyze::view::{analysis_view, parse_position, AnalysisView};
+use crate::analyze::view::{analysis_view, parse_position, review_view, AnalysisView, ReviewView};
 use hypertac_ai::analyze::Analyzer;
 use hypertac_ai::Budget;
 use hypertac_core::rules_request::{parse_axis, Base, RulesRequest};
@@ -77,6 +77,11 @@ impl ValuesQuery {
     }
 }
 
+/// Time each position of a review gets unless the request says (`ms`).
+pub const REVIEW_MS: u64 = 2_000;
+/// Longest time a whole review may take.
+pub const MAX_REVIEW_MS: u64 = 120_000;
+
 impl Values {
     /// An analyser with the default table (allocated on first need).
     pub fn new() -> Values {
@@ -86,19 +91,47 @@ impl Values {
         }
     }
 
+    /// Stops the analysis working now and returns the flag of the next.
+    fn take_turn(&self) -> Arc<AtomicBool> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut current = self.current.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(old) = current.replace(stop.clone()) {
+            old.store(true, Ordering::Relaxed);
+        }
+        stop
+    }
+
+    /// Reviews the game of the query (it may be finished): each
+    /// position's value, `ms` each (default [`REVIEW_MS`]).
+    ///
+    /// # Errors
+    /// 400 for bad rules or moves.
+    pub async fn review(&self, q: ValuesQuery) -> ApiResult<ReviewView> {
+        let ms = q.ms.unwrap_or(REVIEW_MS).clamp(1, MAX_MS);
+        let stop = self.take_turn();
+        let analyzer = self.analyzer.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let rules = q.rules()?;
+            let pos = parse_position(&rules, q.moves.as_deref().unwrap_or(""))
+                .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
+            let budget = Budget {
+                deadline: Some(Instant::now() + Duration::from_millis(MAX_REVIEW_MS)),
+                stop: Some(stop),
+            };
+            let review = analyzer.review(&pos, Duration::from_millis(ms), &budget);
+            Ok(review_view(&rules, &review))
+        });
+        task.await
+            .map_err(|e| ApiError::internal(format!("the review failed: {e}")))?
+    }
+
     /// Answers a query (see the module docs).
     ///
     /// # Errors
     /// 400 for bad rules, moves, a finished game or too big a board.
     pub async fn answer(&self, q: ValuesQuery) -> ApiResult<AnalysisView> {
         let ms = q.ms.unwrap_or(DEFAULT_MS).clamp(1, MAX_MS);
-        let stop = Arc::new(AtomicBool::new(false));
-        {
-            let mut current = self.current.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(old) = current.replace(stop.clone()) {
-                old.store(true, Ordering::Relaxed);
-            }
-        }
+        let stop = self.take_turn();
         let analyzer = self.analyzer.clone();
         let task = tokio::task::spawn_blocking(move || {
             let rules = q.rules()?;

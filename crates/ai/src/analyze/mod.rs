@@ -181,10 +181,10 @@ impl Analysis {
     }
 
     /// Whether the move is one of the best (known once it is a win, or
-    /// once every value is known).
+    /// once every value is known; in a lost position no move is).
     pub fn is_best(&self, m: &MoveValue) -> bool {
         let value = self.value();
-        value != Value::Unknown && m.known.value == value
+        value.rank_for(self.to_move).is_some_and(|r| r > 0) && m.known.value == value
     }
 }
 
