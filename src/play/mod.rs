@@ -7,6 +7,7 @@ mod plain;
 pub mod render;
 mod scores;
 mod tui;
+mod values;
 mod view;
 #[cfg(test)]
 mod view_tests;

@@ -58,6 +58,8 @@ pub struct Ui {
     pub help: Option<usize>,
     /// Connect Four: the per-column scores are shown (`s`).
     pub scores: Option<ColumnScores>,
+    /// Every move's value is shown on the board (`v`).
+    pub values: Option<super::values::ShownValues>,
 }
 
 impl Ui {
@@ -529,6 +531,7 @@ fn keys(session: &Session, ui: &Ui) -> Vec<String> {
     if rules.is_connect4() {
         keys.push("s scores".into());
     }
+    keys.push("v values".into());
     keys.extend(
         [
             "u undo",
@@ -542,6 +545,25 @@ fn keys(session: &Session, ui: &Ui) -> Vec<String> {
         .map(String::from),
     );
     keys
+}
+
+/// The value letter of an empty cell when values are shown (`v`).
+fn value_mark(ui: &Ui, pos: &Position, cell: Cell) -> Option<(char, hypertac_ai::analyze::Value)> {
+    let shown = ui.values.as_ref()?;
+    if shown.moves != pos.moves() || pos.is_over() {
+        return None;
+    }
+    shown.mark(cell)
+}
+
+/// Green where the side to move wins after the move, grey a draw, red a loss.
+fn value_colour(pos: &Position, value: hypertac_ai::analyze::Value) -> Color {
+    match value.rank_for(pos.to_move()) {
+        Some(2) => Color::LightGreen,
+        Some(1) => Color::Gray,
+        Some(_) => Color::LightRed,
+        None => Color::DarkGray,
+    }
 }
 
 fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
@@ -577,6 +599,9 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
         if ui.hint == Some(cell) {
             style = style.bg(Color::Magenta);
         }
+        if let Some((_, value)) = value_mark(ui, pos, cell) {
+            style = style.fg(value_colour(pos, value));
+        }
         if cursor == Some(cell) {
             style = style.add_modifier(Modifier::REVERSED);
         }
@@ -585,7 +610,7 @@ fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
     let symbol = |cell: Cell| match pos.get(cell) {
         Some(p) => p.symbol(),
         None if cursor == Some(cell) && ghost => pos.to_move().symbol().to_ascii_lowercase(),
-        None => '.',
+        None => value_mark(ui, pos, cell).map_or('.', |(mark, _)| mark),
     };
     let area = buf.area;
     let mut put = |x: u64, y: u64, text: &str, style: Style| {
