@@ -345,7 +345,8 @@ function fitCells(board) {
   const below = [...$('#play-area').children]
     .filter((el) => el !== wrap && !el.hidden && el.getBoundingClientRect().top >= top)
     .reduce((sum, el) => sum + el.getBoundingClientRect().height, 0);
-  const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : 0;
+  const valuesShown = $('#opt-values').checked && $('#values-legend').hidden ? 48 : 0;
+  const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : valuesShown;
   // Below the board: the wrap's and the page's bottom padding (the page
   // must not scroll by a few pixels).
   const pad = (el, side) => parseFloat(getComputedStyle(el)[side]) || 0;
