@@ -88,12 +88,30 @@ fn cli(args: &[&str]) -> Value {
 fn the_api_answers_what_the_cli_prints() {
     let server = Server::start();
     let cases: [(&[&str], &str); 6] = [
-        (&["--game", "tictactoe", "--moves", "1,1"], "game=tictactoe&moves=1,1"),
-        (&["--game", "tictactoe", "--moves", ""], "game=tictactoe&moves="),
-        (&["--shape", "4x4", "--k", "3", "--moves", "0,0;1,1"], "shape=4x4&k=3&moves=0,0;1,1"),
-        (&["--game", "nd 3 3", "--moves", "1,1,1"], "game=nd%203%203&moves=1,1,1"),
-        (&["--game", "qubic", "--moves", "0,0,0"], "game=qubic&moves=0,0,0"),
-        (&["--game", "connect4", "--moves", "4453"], "game=connect4&moves=4453"),
+        (
+            &["--game", "tictactoe", "--moves", "1,1"],
+            "game=tictactoe&moves=1,1",
+        ),
+        (
+            &["--game", "tictactoe", "--moves", ""],
+            "game=tictactoe&moves=",
+        ),
+        (
+            &["--shape", "4x4", "--k", "3", "--moves", "0,0;1,1"],
+            "shape=4x4&k=3&moves=0,0;1,1",
+        ),
+        (
+            &["--game", "nd 3 3", "--moves", "1,1,1"],
+            "game=nd%203%203&moves=1,1,1",
+        ),
+        (
+            &["--game", "qubic", "--moves", "0,0,0"],
+            "game=qubic&moves=0,0,0",
+        ),
+        (
+            &["--game", "connect4", "--moves", "4453"],
+            "game=connect4&moves=4453",
+        ),
     ];
     for (args, query) in cases {
         let want = cli(args);
@@ -127,11 +145,23 @@ fn strip(v: &Value) -> Value {
 #[test]
 fn bad_input_is_one_line_or_a_400() {
     let cases: [(&[&str], &str); 6] = [
-        (&["--game", "tictactoe", "--moves", "1,1;1,1"], "already taken"),
+        (
+            &["--game", "tictactoe", "--moves", "1,1;1,1"],
+            "already taken",
+        ),
         (&["--game", "tictactoe", "--moves", "1,x"], "move 1"),
-        (&["--game", "tictactoe", "--moves", "0,0;1,0;1,1;2,0;2,2"], "the game is over"),
-        (&["--game", "tictactoe", "--moves", "0,0;1,0;1,1;2,0;2,2;0,1"], "already over"),
-        (&["--game", "nd 10 10", "--moves", ""], "analyze takes at most"),
+        (
+            &["--game", "tictactoe", "--moves", "0,0;1,0;1,1;2,0;2,2"],
+            "the game is over",
+        ),
+        (
+            &["--game", "tictactoe", "--moves", "0,0;1,0;1,1;2,0;2,2;0,1"],
+            "already over",
+        ),
+        (
+            &["--game", "nd 10 10", "--moves", ""],
+            "analyze takes at most",
+        ),
         (&["--game", "qubic", "--time", "soon"], "--time"),
     ];
     for (args, words) in cases {
@@ -141,7 +171,10 @@ fn bad_input_is_one_line_or_a_400() {
         assert_eq!(code, 2, "{all:?}");
         assert!(out.is_empty(), "{all:?}: {out}");
         assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
-        assert!(err.starts_with("error: ") && err.contains(words), "{all:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(words),
+            "{all:?}: {err}"
+        );
     }
     let server = Server::start();
     let huge = "0,0;".repeat(20_000);
@@ -192,5 +225,8 @@ fn a_review_marks_the_move_that_threw_away_the_draw() {
     assert_eq!(code, 0, "{err}");
     let marked: Vec<&str> = out.lines().filter(|l| l.contains("threw away")).collect();
     assert_eq!(marked.len(), 1, "{out}");
-    assert!(marked[0].contains("O 0,1") && marked[0].contains("threw away a draw"), "{out}");
+    assert!(
+        marked[0].contains("O 0,1") && marked[0].contains("threw away a draw"),
+        "{out}"
+    );
 }

@@ -104,7 +104,11 @@ fn write_text(
     analysis: &Analysis,
 ) -> std::io::Result<()> {
     let view = analysis_view(pos, analysis);
-    let proved = if view.value == "unknown" { "" } else { " (proved)" };
+    let proved = if view.value == "unknown" {
+        ""
+    } else {
+        " (proved)"
+    };
     writeln!(
         out,
         "{} to move after {} moves: {}{proved}",
@@ -115,8 +119,18 @@ fn write_text(
     if let Some(reason) = &view.reason {
         writeln!(out, "why: {reason}")?;
     }
-    let width = view.moves.iter().map(|m| m.text.len()).max().unwrap_or(4).max(4);
-    writeln!(out, "  {:width$}  {:8}  {:6}  {:8}  source", "move", "value", "proved", "distance")?;
+    let width = view
+        .moves
+        .iter()
+        .map(|m| m.text.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(
+        out,
+        "  {:width$}  {:8}  {:6}  {:8}  source",
+        "move", "value", "proved", "distance"
+    )?;
     for m in &view.moves {
         let distance = m.distance.map_or_else(String::new, |d| d.to_string());
         writeln!(
@@ -141,8 +155,18 @@ fn write_text(
 }
 
 fn write_review(out: &mut impl Write, view: &view::ReviewView) -> std::io::Result<()> {
-    let width = view.review.iter().map(|s| s.text.len()).max().unwrap_or(4).max(4);
-    writeln!(out, "{:>4}  {:width$}  {:8}  {:8}", "ply", "move", "before", "after")?;
+    let width = view
+        .review
+        .iter()
+        .map(|s| s.text.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(
+        out,
+        "{:>4}  {:width$}  {:8}  {:8}",
+        "ply", "move", "before", "after"
+    )?;
     for s in &view.review {
         let note = match s.threw_away {
             Some(w) => format!("  <- {} threw away a {w}", s.player),

@@ -74,7 +74,10 @@ pub fn help_entries(rules: &Rules) -> Vec<(String, String)> {
             ),
             ("redo", "replay what undo took back"),
             ("hint", "the computer's suggestion for the side to move"),
-            ("analyze", "every move's value (X wins, O wins, draw), proved"),
+            (
+                "analyze",
+                "every move's value (X wins, O wins, draw), proved",
+            ),
             ("save NAME", "save the game under a name"),
             ("save NAME --force", "replace the record of that name"),
             ("load NAME", "continue a saved game"),

@@ -63,7 +63,11 @@ impl ShownValues {
             me.other(),
             if unknown > 0 { ", ? unknown" } else { "" },
             value.text(),
-            if value == Value::Unknown { "" } else { " (proved)" }
+            if value == Value::Unknown {
+                ""
+            } else {
+                " (proved)"
+            }
         );
         if unknown > 0 {
             text.push_str(&format!(

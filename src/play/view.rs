@@ -531,7 +531,6 @@ fn keys(session: &Session, ui: &Ui) -> Vec<String> {
     if rules.is_connect4() {
         keys.push("s scores".into());
     }
-    keys.push("v values".into());
     keys.extend(
         [
             "u undo",

@@ -280,13 +280,14 @@ fn the_help_fits_80x24_with_every_command() {
     let pages = help_pages(&s, 80, 24);
     assert_eq!(pages.len(), 2, "{pages:#?}");
     let expected = lines(&[
-        " hypertac help  (lines 1-22 of 30)",
+        " hypertac help  (lines 1-22 of 32)",
         " keys",
         "  ← → h l       choose the column",
         "  Enter Space   drop a stone in the cursor's column",
         "  mouse click   drop a stone in that column",
         "  1-7           drop a stone in that column",
         "  s             show or hide the solver's score of every column",
+        "  v             show or hide each move's value on the board (W D L ?)",
         "  u  r          undo (to your last move) / redo",
         "  ?             hint: the computer's best move",
         "  n             new game with the same rules",
@@ -300,13 +301,12 @@ fn the_help_fits_80x24_with_every_command() {
         "  undo          take back your last move (and the computer's reply)",
         "  redo          replay what undo took back",
         "  hint          the computer's suggestion for the side to move",
+        "  analyze       every move's value (X wins, O wins, draw), proved",
         "  save NAME     save the game under a name",
-        "  save NAME --force",
-        "                replace the record of that name",
         "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
     ]);
     assert_eq!(pages[0], expected);
-    assert!(pages[1].starts_with(" hypertac help  (lines 9-30 of 30)\n"));
+    assert!(pages[1].starts_with(" hypertac help  (lines 11-32 of 32)\n"));
     assert!(pages[1].contains("\n  quit          leave; the game stays saved"));
     // Connect Four speaks of columns, never of x or coordinates from 0.
     let all = pages.concat();
@@ -319,7 +319,7 @@ fn the_help_fits_40x12_and_scrolls() {
     let pages = help_pages(&s, 40, 12);
     assert!(pages.len() >= 4, "{pages:#?}");
     let expected = lines(&[
-        " help  lines 1-10 of 46",
+        " help  lines 1-10 of 50",
         " keys",
         "  ← → h l   move the cursor along x",
         "  ↑ ↓ k j   move the cursor along y",
@@ -329,7 +329,7 @@ fn the_help_fits_40x12_and_scrolls() {
         "            place a stone at the cursor",
         "  mouse click",
         "            play that cell",
-        "  u  r      undo (to your last move) /",
+        "  v         show or hide each move's",
         "↑↓ PgUp PgDn scroll  q closes",
     ]);
     assert_eq!(pages[0], expected);

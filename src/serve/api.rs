@@ -1,12 +1,12 @@
 //! The JSON API's routes (documented in docs/serve.md) and the router
 //! that serves them with the page.
 
-use super::values::ValuesQuery;
 use super::assets;
 use super::error::{ApiError, ApiResult, Body, Params};
 use super::records;
 use super::security;
 use super::state::{blocking, session_error, AppState};
+use super::values::ValuesQuery;
 use super::view::{game_view, GameView};
 use crate::session::{line_text, now_ms, MoveInput, Search, Session, Side};
 use axum::extract::{DefaultBodyLimit, State};
@@ -532,12 +532,19 @@ async fn analyze(
             }
         }
         let pos = q.pos.unwrap_or_default();
-        return app.analyzer().analyze(&pos).await.map(|a| Json(a).into_response());
+        return app
+            .analyzer()
+            .analyze(&pos)
+            .await
+            .map(|a| Json(a).into_response());
     }
     if q.pos.is_some() {
         return Err(bad("give either moves or pos, not both"));
     }
-    app.values().answer(q).await.map(|a| Json(a).into_response())
+    app.values()
+        .answer(q)
+        .await
+        .map(|a| Json(a).into_response())
 }
 
 /// `GET /api/review`: a game move by move with each position's value.

@@ -56,12 +56,21 @@ impl ValuesQuery {
         let base = match (&self.game, &self.shape) {
             (Some(_), Some(_)) => return Err(bad("give either game or shape, not both".into())),
             (Some(game), None) => Base::Preset(game),
-            (None, Some(shape)) => Base::Shape(Shape::parse(shape).map_err(|e| bad(format!("shape: {e}")))?),
-            (None, None) => return Err(bad("say which game: game=qubic, or shape=4x4x4 (with k, gravity, rule, wrap)".into())),
+            (None, Some(shape)) => {
+                Base::Shape(Shape::parse(shape).map_err(|e| bad(format!("shape: {e}")))?)
+            }
+            (None, None) => {
+                return Err(bad(
+                    "say which game: game=qubic, or shape=4x4x4 (with k, gravity, rule, wrap)"
+                        .into(),
+                ))
+            }
         };
         let gravity = match &self.gravity {
             Some(text) => Some(parse_axis(text).ok_or_else(|| {
-                bad(format!("gravity {text:?}: expected an axis number from 0, x, y, z, w or none"))
+                bad(format!(
+                    "gravity {text:?}: expected an axis number from 0, x, y, z, w or none"
+                ))
             })?),
             None => None,
         };

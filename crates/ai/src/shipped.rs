@@ -81,16 +81,16 @@ fn strategies(i: usize) -> &'static [Strategy] {
 pub(crate) fn proved_move(pos: &Position) -> Option<Choice> {
     let me = pos.to_move();
     winning_strategies(pos)?.find_map(|s| {
-            let cell = s.follow(pos)?;
-            let mut after = pos.clone();
-            let wins_now = after.try_play(cell).is_ok_and(|o| o.winner() == Some(me));
-            let reason = if wins_now {
-                "wins now".to_string()
-            } else {
-                format!("{me} wins (proved)")
-            };
-            Some(Choice::new(cell, reason))
-        })
+        let cell = s.follow(pos)?;
+        let mut after = pos.clone();
+        let wins_now = after.try_play(cell).is_ok_and(|o| o.winner() == Some(me));
+        let reason = if wins_now {
+            "wins now".to_string()
+        } else {
+            format!("{me} wins (proved)")
+        };
+        Some(Choice::new(cell, reason))
+    })
 }
 
 /// The sections of the shipped certificates that prove a win for the side

@@ -155,8 +155,9 @@ fn every_reply_after_xs_first_move_on_4d_and_4x5_is_proved_lost() {
             .analyze(&pos, &Budget::millis(1))
             .unwrap();
         assert_eq!(a.moves.len() as u64, rules.shape().cell_count() - 1);
-        assert!(a.moves.iter().all(|m| m.known.value == Value::Win(Player::X)
-            && m.known.source == Source::Certificate));
+        assert!(a.moves.iter().all(
+            |m| m.known.value == Value::Win(Player::X) && m.known.source == Source::Certificate
+        ));
         assert_eq!(a.value(), Value::Win(Player::X));
     }
 }
@@ -170,11 +171,8 @@ fn a_review_finds_the_thrown_away_draw() {
         let cell = pos.rules().shape().cell(&c).unwrap();
         pos.play(cell);
     }
-    let review = Analyzer::default().review(
-        &pos,
-        std::time::Duration::from_secs(30),
-        &Budget::default(),
-    );
+    let review =
+        Analyzer::default().review(&pos, std::time::Duration::from_secs(30), &Budget::default());
     let thrown: Vec<(usize, Value)> = review
         .steps
         .iter()

@@ -122,9 +122,13 @@ fn play(pos: &mut Position, moves: &Bound<'_, PyAny>) -> PyResult<()> {
             .collect::<PyResult<_>>()?
     };
     for (i, item) in items.iter().enumerate() {
-        let cell = extract_cell(pos, item).map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;
+        let cell =
+            extract_cell(pos, item).map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;
         if pos.is_over() {
-            return Err(value_error(format!("move {}: the game is already over", i + 1)));
+            return Err(value_error(format!(
+                "move {}: the game is already over",
+                i + 1
+            )));
         }
         pos.try_play(cell)
             .map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;

@@ -40,7 +40,10 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory) {
         } else if best == Some(m.cell) {
             Known::new(Value::Win(me), None, Source::Certificate)
         } else if let Some(&k) = memory.values.get(&child.hash()) {
-            Known { source: Source::Kept, ..k }
+            Known {
+                source: Source::Kept,
+                ..k
+            }
         } else if lookups && proved_move(&child).is_some() {
             Known::new(Value::Win(me.other()), None, Source::Certificate)
         } else {

@@ -132,7 +132,10 @@ impl Prover {
                 pos.rules()
             )));
         }
-        let mut canon = table.canon.get_or_init(|| root_canon(&Position::new(table.rules.clone()))).clone();
+        let mut canon = table
+            .canon
+            .get_or_init(|| root_canon(&Position::new(table.rules.clone())))
+            .clone();
         for (i, &c) in pos.moves().iter().enumerate() {
             canon.toggle(c.0 as u32, Player::to_move_at(i));
         }
