@@ -150,7 +150,7 @@ function moveEntry(game, m, i) {
     span.className = step.threw_away ? 'review threw' : 'review';
     span.textContent = step.threw_away
       ? ` ${step.before} → ${step.after}: threw away a ${step.threw_away}`
-      : ` ${step.after}`;
+      : ` · then ${step.after}`;
     li.appendChild(span);
   }
   return li;
