@@ -4,6 +4,7 @@
 //! arguments and calls the library crates (`hypertac-core`, `hypertac-ai`,
 //! `hypertac-store`).
 
+mod analyze;
 mod atomic_file;
 mod bench;
 mod bot;
@@ -58,6 +59,8 @@ enum Command {
     Prove(prove::ProveArgs),
     /// Check a proof certificate with the independent checker.
     Verify(verify::VerifyArgs),
+    /// Every move of a position with its proved value (`--review`: a game move by move).
+    Analyze(analyze::AnalyzeArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -87,6 +90,10 @@ fn main() -> ExitCode {
             prove::run(&args)
         }
         Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Analyze(args)) => {
+            output::end_on_closed_stdout();
+            analyze::run(&args)
+        }
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }

@@ -32,6 +32,8 @@ pub struct Marks<'a> {
     pub hint: Option<Cell>,
     /// Connect Four's per-column scores, when shown.
     pub scores: Option<&'a ColumnScores>,
+    /// Each move's value, when shown (`v`).
+    pub values: Option<&'a super::values::ShownValues>,
 }
 
 /// How the board was placed on screen, to map mouse clicks back to cells.
@@ -296,6 +298,9 @@ impl<'a> Cells<'a> {
         if self.marks.hint == Some(cell) {
             style = style.bg(Color::Magenta);
         }
+        if let Some((_, value)) = self.value_mark(cell) {
+            style = style.fg(value_colour(self.pos, value));
+        }
         if self.cursor == Some(cell) {
             style = style.add_modifier(Modifier::REVERSED);
         }
@@ -308,13 +313,33 @@ impl<'a> Cells<'a> {
             None if self.cursor == Some(cell) && self.ghost => {
                 self.pos.to_move().symbol().to_ascii_lowercase()
             }
-            None => '.',
+            None => self.value_mark(cell).map_or('.', |(mark, _)| mark),
         };
         c.to_string()
     }
 
+    /// The value letter of an empty cell when values are shown (`v`) and
+    /// are of this position.
+    fn value_mark(&self, cell: Cell) -> Option<(char, hypertac_ai::analyze::Value)> {
+        let shown = self.marks.values?;
+        if shown.moves != self.pos.moves() || self.pos.is_over() {
+            return None;
+        }
+        shown.mark(cell)
+    }
+
     fn put(&self, canvas: &mut Canvas, x: u64, y: u64, cell: Cell) {
         canvas.put(x, y, &self.symbol(cell), self.style(cell));
+    }
+}
+
+/// Green where the side to move wins after the move, grey a draw, red a loss.
+fn value_colour(pos: &Position, value: hypertac_ai::analyze::Value) -> Color {
+    match value.rank_for(pos.to_move()) {
+        Some(2) => Color::LightGreen,
+        Some(1) => Color::Gray,
+        Some(_) => Color::LightRed,
+        None => Color::DarkGray,
     }
 }
 

@@ -17,6 +17,8 @@ pub enum Command {
     Redo,
     /// Ask the strongest level for a move.
     Hint,
+    /// Every move's value, proved (`analyze`).
+    Analyze,
     /// Save the game under a name.
     Save {
         /// The name.
@@ -72,6 +74,10 @@ pub fn help_entries(rules: &Rules) -> Vec<(String, String)> {
             ),
             ("redo", "replay what undo took back"),
             ("hint", "the computer's suggestion for the side to move"),
+            (
+                "analyze",
+                "every move's value (X wins, O wins, draw), proved",
+            ),
             ("save NAME", "save the game under a name"),
             ("save NAME --force", "replace the record of that name"),
             ("load NAME", "continue a saved game"),
@@ -134,6 +140,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "undo" | "u" => no_args(Command::Undo),
         "redo" | "r" => no_args(Command::Redo),
         "hint" => no_args(Command::Hint),
+        "analyze" | "analyse" | "values" => no_args(Command::Analyze),
         "board" | "b" => no_args(Command::Board),
         "moves" => no_args(Command::Moves),
         "help" | "h" | "?" => Ok(Some(Command::Help)),
@@ -339,6 +346,9 @@ impl From<&str> for Failure {
     }
 }
 
+/// Least time plain mode's `analyze` gives the prover.
+const ANALYZE_MS: u64 = 30_000;
+
 fn apply_once(
     session: &mut Session,
     command: &Command,
@@ -384,6 +394,11 @@ fn apply_once(
             out.extend(render::outcome_lines(session.position()));
             Ok(out)
         }
+        Command::Analyze => super::values::plain_lines(
+            session.position(),
+            std::time::Duration::from_millis(hint_ms.max(ANALYZE_MS)),
+        )
+        .map_err(Failure::from),
         Command::Hint => match session.hint(&Budget::millis(hint_ms)) {
             Some(choice) => Ok(vec![hint_text(session.position(), &choice)]),
             None => Err("the game is over: no hint".into()),

@@ -53,6 +53,7 @@ pub fn key_entries(session: &Session) -> Vec<(String, String)> {
     if rules.is_connect4() {
         key("s", "show or hide the solver's score of every column");
     }
+    key("v", "show or hide each move's value on the board (W D L ?)");
     key("u  r", "undo (to your last move) / redo");
     key("?", "hint: the computer's best move");
     key("n", "new game with the same rules");

@@ -8,6 +8,7 @@ mod plain;
 pub mod render;
 mod scores;
 mod tui;
+mod values;
 mod view;
 #[cfg(test)]
 mod view_tests;

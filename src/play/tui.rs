@@ -5,6 +5,7 @@
 use super::command::{self, Command};
 use super::help;
 use super::scores::{ColumnScores, ScoreWorker};
+use super::values::{ShownValues, ValueWorker};
 use super::view::{self, BoardView, Prompt, Ui};
 use super::{render, Settings};
 use crate::session::{MoveError, MoveInput, Search, Session, SessionError};
@@ -95,6 +96,8 @@ struct App {
     quit: bool,
     /// The Connect Four solver's thread, started by the first `s`.
     scores: Option<ScoreWorker>,
+    /// The analyser's thread, started by the first `v`.
+    values: Option<ValueWorker>,
     /// The terminal's size at the last draw (columns, rows).
     screen: (u16, u16),
 }
@@ -114,6 +117,7 @@ impl App {
             next_computer_move: Instant::now(),
             quit: false,
             scores: None,
+            values: None,
             screen: (80, 24),
         }
     }
@@ -124,6 +128,7 @@ impl App {
             self.finish_thinking();
             self.update_scores();
             let was_slice = self.board.is_slice();
+            self.update_values();
             terminal.draw(|frame| {
                 let area = frame.area();
                 self.screen = (area.width, area.height);
@@ -229,6 +234,54 @@ impl App {
             Some(_) => {}
             None => self.ui.scores = None,
         }
+    }
+
+    /// Keeps the shown values on the current position (see `values.rs`).
+    fn update_values(&mut self) {
+        let Some(shown) = self.ui.values.as_mut() else {
+            return;
+        };
+        let worker = self.values.get_or_insert_with(ValueWorker::start);
+        while let Some((moves, analysis, more)) = worker.poll() {
+            if moves == shown.moves {
+                shown.analysis = Some(analysis);
+                shown.working = more;
+                self.ui.message = shown.summary();
+                if let Some(r) = shown.analysis.as_ref().and_then(|a| a.reason.as_ref()) {
+                    let words = r.words(self.session.rules().shape());
+                    self.ui.message = format!("{}  why: {words}", self.ui.message);
+                }
+            }
+        }
+        let pos = self.session.position();
+        if shown.moves != pos.moves() {
+            *shown = ShownValues {
+                moves: pos.moves().to_vec(),
+                analysis: None,
+                working: !pos.is_over(),
+            };
+            if pos.is_over() {
+                worker.stop();
+            } else {
+                worker.request(pos);
+            }
+        }
+    }
+
+    fn toggle_values(&mut self) {
+        self.ui.values = match self.ui.values {
+            Some(_) => {
+                if let Some(w) = self.values.as_mut() {
+                    w.stop();
+                }
+                self.ui.message = "values hidden".into();
+                None
+            }
+            None => {
+                self.ui.message = "values: working out each move's value…".into();
+                Some(ShownValues::asked())
+            }
+        };
     }
 
     fn toggle_scores(&mut self) {
@@ -401,6 +454,10 @@ impl App {
             self.toggle_scores();
             return;
         }
+        if key.code == KeyCode::Char('v') {
+            self.toggle_values();
+            return;
+        }
         match key.code {
             KeyCode::Left | KeyCode::Char('h') => self.step(0, -1),
             KeyCode::Right | KeyCode::Char('l') => self.step(0, 1),
@@ -538,6 +595,12 @@ impl App {
     }
 
     fn run_command(&mut self, cmd: Command) {
+        if cmd == Command::Analyze {
+            if self.ui.values.is_none() {
+                self.toggle_values();
+            }
+            return;
+        }
         if let Command::Save { name, force: false } = &cmd {
             // A name that cannot be saved is said before any question.
             if let Err(e) = hypertac_store::validate_name(name) {

@@ -52,6 +52,8 @@ pub struct Ui {
     pub help: Option<usize>,
     /// Connect Four: the per-column scores are shown (`s`).
     pub scores: Option<ColumnScores>,
+    /// Every move's value is shown on the board (`v`).
+    pub values: Option<super::values::ShownValues>,
 }
 
 impl Ui {
@@ -133,6 +135,7 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
         cursor: &ui.cursor,
         hint: ui.hint,
         scores: ui.scores.as_ref(),
+        values: ui.values.as_ref(),
     };
     board::draw(frame.buffer_mut(), session, marks, &view);
     let bottom = area.height.saturating_sub(3);

@@ -280,7 +280,7 @@ fn the_help_fits_80x24_with_every_command() {
     let pages = help_pages(&s, 80, 24);
     assert_eq!(pages.len(), 2, "{pages:#?}");
     let expected = lines(&[
-        " hypertac help  (lines 1-22 of 35)",
+        " hypertac help  (lines 1-22 of 37)",
         " how to win",
         "  The first to get 4 in a row wins. A row is 4 cells in a straight line: across,",
         "  up and down, or diagonally. Stones drop to the lowest free cell of their",
@@ -292,6 +292,7 @@ fn the_help_fits_80x24_with_every_command() {
         "  mouse click   drop a stone in that column",
         "  1-7           drop a stone in that column",
         "  s             show or hide the solver's score of every column",
+        "  v             show or hide each move's value on the board (W D L ?)",
         "  u  r          undo (to your last move) / redo",
         "  ?             hint: the computer's best move",
         "  n             new game with the same rules",
@@ -302,11 +303,10 @@ fn the_help_fits_80x24_with_every_command() {
         "",
         " commands (type : first)",
         "  1-7           drop a stone in that column (counted from 1)",
-        "  undo          take back your last move (and the computer's reply)",
         "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
     ]);
     assert_eq!(pages[0], expected);
-    assert!(pages[1].starts_with(" hypertac help  (lines 14-35 of 35)\n"));
+    assert!(pages[1].starts_with(" hypertac help  (lines 16-37 of 37)\n"));
     assert!(pages[1].contains("\n  quit          leave; the game stays saved"));
     // Connect Four speaks of columns, never of x or coordinates from 0.
     let all = pages.concat();
@@ -319,7 +319,7 @@ fn the_help_fits_40x12_and_scrolls() {
     let pages = help_pages(&s, 40, 12);
     assert!(pages.len() >= 4, "{pages:#?}");
     let expected = lines(&[
-        " help  lines 1-10 of 54",
+        " help  lines 1-10 of 58",
         " how to win",
         "  The first to get 4 in a row wins. A",
         "  row is 4 cells in a straight line",

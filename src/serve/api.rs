@@ -1,12 +1,12 @@
 //! The JSON API's routes (documented in docs/serve.md) and the router
 //! that serves them with the page.
 
-use super::analysis::Analysis;
 use super::assets;
 use super::error::{ApiError, ApiResult, Body, Params};
 use super::records;
 use super::security;
 use super::state::{blocking, session_error, AppState};
+use super::values::ValuesQuery;
 use super::view::{game_view, GameView};
 use crate::session::{line_text, now_ms, MoveInput, Search, Session, Side};
 use axum::extract::{DefaultBodyLimit, State};
@@ -38,6 +38,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/current/players", post(set_players))
         .route("/games/current/lines", get(lines))
         .route("/analyze", get(analyze))
+        .route("/review", get(review))
         .merge(records::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
@@ -515,24 +516,44 @@ async fn lines(
     .await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnalyzeQuery {
-    game: Option<String>,
-    #[serde(default)]
-    pos: String,
-}
-
+/// `GET /api/analyze`: Connect Four's solver scores for `game=connect4&pos=4453`
+/// (`analysis.rs`), else every move's value (`values.rs`).
 async fn analyze(
     State(app): State<AppState>,
-    Params(q): Params<AnalyzeQuery>,
-) -> ApiResult<Json<Analysis>> {
-    if let Some(game) = q.game.as_deref() {
-        if game != "connect4" {
-            return Err(bad(format!(
-                "analysis is only for game=connect4, not {game:?}"
-            )));
+    Params(q): Params<ValuesQuery>,
+) -> ApiResult<axum::response::Response> {
+    use axum::response::IntoResponse;
+    if q.moves.is_none() && (q.pos.is_some() || q.game.as_deref() == Some("connect4")) {
+        if let Some(game) = q.game.as_deref() {
+            if game != "connect4" {
+                return Err(bad(format!(
+                    "pos= is a Connect Four column string: use moves= for game={game:?}"
+                )));
+            }
         }
+        let pos = q.pos.unwrap_or_default();
+        return app
+            .analyzer()
+            .analyze(&pos)
+            .await
+            .map(|a| Json(a).into_response());
     }
-    app.analyzer().analyze(&q.pos).await.map(Json)
+    if q.pos.is_some() {
+        return Err(bad("give either moves or pos, not both"));
+    }
+    app.values()
+        .answer(q)
+        .await
+        .map(|a| Json(a).into_response())
+}
+
+/// `GET /api/review`: a game move by move with each position's value.
+async fn review(
+    State(app): State<AppState>,
+    Params(q): Params<ValuesQuery>,
+) -> ApiResult<Json<crate::analyze::view::ReviewView>> {
+    if q.pos.is_some() {
+        return Err(bad("a review takes moves=, not pos="));
+    }
+    app.values().review(q).await.map(Json)
 }

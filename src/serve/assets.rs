@@ -9,6 +9,7 @@ use axum::Router;
 
 const INDEX_HTML: &str = include_str!("static/index.html");
 const APP_JS: &str = include_str!("static/app.js");
+const VALUES_JS: &str = include_str!("static/values.js");
 const STYLE_CSS: &str = include_str!("static/style.css");
 const ICON_SVG: &str = include_str!("static/icon.svg");
 
@@ -23,6 +24,10 @@ pub fn routes() -> Router<AppState> {
         .route(
             "/app.js",
             get(|| file("text/javascript; charset=utf-8", APP_JS)),
+        )
+        .route(
+            "/values.js",
+            get(|| file("text/javascript; charset=utf-8", VALUES_JS)),
         )
         .route(
             "/style.css",

@@ -14,6 +14,7 @@ mod error;
 mod records;
 mod security;
 mod state;
+mod values;
 mod view;
 
 use std::io::Write;

@@ -34,6 +34,7 @@ struct Inner {
     store_path: PathBuf,
     thinking: Mutex<Option<Arc<AtomicBool>>>,
     analyzer: Analyzer,
+    values: super::values::Values,
 }
 
 impl AppState {
@@ -60,6 +61,7 @@ impl AppState {
                 store_path,
                 thinking: Mutex::new(None),
                 analyzer: Analyzer::new(),
+                values: super::values::Values::new(),
             }),
             guard: Guard::new(SocketAddr::from(([127, 0, 0, 1], 0))),
         })
@@ -89,6 +91,11 @@ impl AppState {
     /// The Connect Four analyser.
     pub fn analyzer(&self) -> &Analyzer {
         &self.inner.analyzer
+    }
+
+    /// Every move's value on any board.
+    pub fn values(&self) -> &super::values::Values {
+        &self.inner.values
     }
 
     /// Runs `f` on the game in progress, first catching up with the store,

@@ -26,9 +26,10 @@
 //! moves on cubes), `search.rs`, `tt.rs`, `levels.rs`, `seed.rs` and
 //! `random.rs` (baselines), `perfect.rs` (Connect Four solver), `proved.rs`
 //! and `shipped.rs` (wins the prover finds or the shipped proofs hold),
-//! `prove/` (the prover).
+//! `prove/` (the prover), `analyze/` (every move's value, proved).
 #![deny(missing_docs)]
 
+pub mod analyze;
 mod board;
 mod budget;
 mod candidates;

@@ -2,7 +2,7 @@
 
 use crate::choice::Choice;
 use hypertac_connect4::{Position as C4, Solver};
-use hypertac_core::{notation, Position};
+use hypertac_core::{notation, Cell, Position};
 
 /// Threads the solver uses for one move (its helpers test other scores).
 const THREADS: usize = 2;
@@ -36,4 +36,30 @@ pub(crate) fn connect4_move(pos: &Position) -> Option<Choice> {
         s => format!("perfect play: loses at best (score {s})"),
     };
     Some(Choice::new(cell, reason))
+}
+
+/// The solver's score of every playable column of a Connect Four position
+/// (from the side to move: positive wins, the sooner the higher; 0 draws;
+/// negative loses), with the cell a stone lands on, or `None` if the
+/// position cannot be handed to the solver.
+pub(crate) fn connect4_scores(pos: &Position) -> Option<Vec<(Cell, i32)>> {
+    if pos.is_over() {
+        return None;
+    }
+    let columns = notation::format_columns(pos).ok()?;
+    let c4 = C4::from_moves(&columns).ok()?;
+    let mut solver = Solver::with_standard_book(22);
+    solver.set_threads(THREADS);
+    let shape = pos.rules().shape();
+    let scores = solver.analyze(&c4, false);
+    Some(
+        scores
+            .iter()
+            .enumerate()
+            .filter_map(|(col, s)| {
+                let base = shape.cell(&[col as u32, 0])?;
+                Some((pos.landing(base)?, (*s)?))
+            })
+            .collect(),
+    )
 }

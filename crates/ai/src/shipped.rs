@@ -79,6 +79,23 @@ fn strategies(i: usize) -> &'static [Strategy] {
 /// one covers it ("X wins (proved)"). Proofs of draws are not played: their
 /// strategies only hold the draw, and miss a win the other side gives away.
 pub(crate) fn proved_move(pos: &Position) -> Option<Choice> {
+    let me = pos.to_move();
+    winning_strategies(pos)?.find_map(|s| {
+        let cell = s.follow(pos)?;
+        let mut after = pos.clone();
+        let wins_now = after.try_play(cell).is_ok_and(|o| o.winner() == Some(me));
+        let reason = if wins_now {
+            "wins now".to_string()
+        } else {
+            format!("{me} wins (proved)")
+        };
+        Some(Choice::new(cell, reason))
+    })
+}
+
+/// The sections of the shipped certificates that prove a win for the side
+/// to move in positions of `pos`'s rules.
+fn winning_strategies(pos: &Position) -> Option<impl Iterator<Item = &'static Strategy> + '_> {
     if pos.is_over() {
         return None;
     }
@@ -90,22 +107,15 @@ pub(crate) fn proved_move(pos: &Position) -> Option<Choice> {
     let i = FILES
         .iter()
         .position(|f| rules.shape().sizes() == f.1 && rules.k() == f.2)?;
-    strategies(i)
-        .iter()
-        .filter(|s| {
-            s.player() == me && s.value() == Value::Win(me) && s.rules() == Some(pos.rules())
-        })
-        .find_map(|s| {
-            let cell = s.follow(pos)?;
-            let mut after = pos.clone();
-            let wins_now = after.try_play(cell).is_ok_and(|o| o.winner() == Some(me));
-            let reason = if wins_now {
-                "wins now".to_string()
-            } else {
-                format!("{me} wins (proved)")
-            };
-            Some(Choice::new(cell, reason))
-        })
+    Some(strategies(i).iter().filter(move |s| {
+        s.player() == me && s.value() == Value::Win(me) && s.rules() == Some(pos.rules())
+    }))
+}
+
+/// The move a shipped proof of a win gives the side to move in `pos`, with
+/// why it is right (see [`Strategy::explain`]).
+pub(crate) fn explain(pos: &Position) -> Option<(hypertac_core::Cell, hypertac_proof::Why)> {
+    winning_strategies(pos)?.find_map(|s| s.explain(pos))
 }
 
 /// The value a shipped proof gives `pos`, without searching: the proved

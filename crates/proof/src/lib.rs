@@ -33,6 +33,6 @@ pub use derive::{Forced, Oracle};
 pub use format::{Certificate, Goal, ProofError, Section, SequenceLimits, Value, MAGIC, VERSION};
 pub use report::{Report, SectionReport, VerifyError};
 pub use shrink::keep_used;
-pub use strategy::Strategy;
+pub use strategy::{Strategy, Why};
 pub use symmetry::Symmetries;
 pub use verify::verify;

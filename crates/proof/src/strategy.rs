@@ -43,6 +43,24 @@ struct Level {
 /// in the canonical frame) and its pairing entries' pairs.
 type LevelTable = (KeyMap<(u32, u16)>, HashMap<u32, Box<[u16]>>);
 
+/// Why the strategy's move is right, in a player's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// It completes a line.
+    WinsNow,
+    /// It blocks the other side's only winning cell.
+    Block,
+    /// The certificate lists the position with this move.
+    Entry,
+    /// It starts a threat sequence: the proving side's threats and the
+    /// other side's forced blocks, in turn, ending with the move that
+    /// makes two threats at once.
+    Sequence(Vec<Cell>),
+    /// It answers the other side's move by a pairing: each paired cell is
+    /// answered by its partner, which blocks every line left.
+    Pairing,
+}
+
 /// How the strategy knows its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum How {
@@ -220,6 +238,78 @@ impl Strategy {
             Some(map) => pairing_move(&board, map, last, self.player),
             None => self.move_at(&mut board).map(|(c, _)| c),
         }
+    }
+
+    /// The proving side's move in `pos`, as [`Strategy::follow`] gives it,
+    /// with why it is right, in a player's terms (see [`Why`]).
+    pub fn explain(&self, pos: &Position) -> Option<(Cell, Why)> {
+        let cell = self.follow(pos)?;
+        let mut board = self.board_of(pos)?;
+        let p = self.player;
+        let c = cell.0 as usize;
+        if board.winning_cell(p) == Some(c) {
+            return Some((cell, Why::WinsNow));
+        }
+        if let (1, [b, _]) = board.winning_cells(p.other()) {
+            if b == c {
+                return Some((cell, Why::Block));
+            }
+        }
+        let why = match self.move_at(&mut board) {
+            Some((m, How::Pairing(_))) if m == cell => Why::Pairing,
+            Some((m, How::Proved)) if m == cell && self.is_entry(&board) => Why::Entry,
+            Some((m, How::Proved)) if m == cell => match self.sequence(&mut board) {
+                Some(moves) => Why::Sequence(moves),
+                None => Why::Entry,
+            },
+            _ => Why::Pairing,
+        };
+        Some((cell, why))
+    }
+
+    /// Whether the position on `board` is one of the certificate's entries.
+    fn is_entry(&self, board: &Board) -> bool {
+        let stones: u32 = board.stones().iter().map(|w| w.count_ones()).sum();
+        let Some((entries, _)) = self.level(stones as usize) else {
+            return false;
+        };
+        let mut canon = vec![0u64; board.stones().len()];
+        self.symmetries.canonical(board.stones(), &mut canon);
+        entries.contains_key(canon.as_slice())
+    }
+
+    /// The threat sequence the checker finds on `board` (the proving side
+    /// to move), move by move: its threats and the forced blocks between
+    /// them, up to the move that makes two threats at once (or wins).
+    fn sequence(&self, board: &mut Board) -> Option<Vec<Cell>> {
+        let limits = self.derive?;
+        let p = self.player;
+        let mut moves = Vec::new();
+        let mut played = Vec::new();
+        let result = loop {
+            let Some(a) = threat_sequence(board, p, limits) else {
+                break None;
+            };
+            moves.push(Cell(a as u64));
+            board.play(a, p);
+            played.push((a, p));
+            match board.winning_cells(p) {
+                (0, _) => break None,
+                (1, [b, _]) if board.winning_cell(p.other()).is_none() => {
+                    moves.push(Cell(b as u64));
+                    board.play(b, p.other());
+                    played.push((b, p.other()));
+                }
+                _ => break Some(moves),
+            }
+            if moves.len() > board.lines().cells() {
+                break None;
+            }
+        };
+        for &(c, q) in played.iter().rev() {
+            board.undo(c, q);
+        }
+        result
     }
 
     fn board_of(&self, pos: &Position) -> Option<Board> {

@@ -13,6 +13,7 @@
 //! moves), `connect4.rs` (perfect scores), `prove.rs` (prover and checker),
 //! `playouts.rs` (batches of random games), `errors.rs`.
 
+mod analyze;
 mod arrays;
 mod connect4;
 mod engines;
@@ -35,6 +36,7 @@ fn _hypertac(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(connect4::connect4_scores, m)?)?;
     m.add_function(wrap_pyfunction!(connect4::connect4_score, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(prove::verify, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(rules_args::presets, m)?)?;

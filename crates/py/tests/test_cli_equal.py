@@ -84,3 +84,22 @@ def test_certificates_cross_check(cli, tmp_path):
     theirs = tmp_path / "cli.proof"
     cli(["prove", "--memory", "64", "--game", "tictactoe", "--proof", str(theirs)])
     assert hypertac.verify(str(theirs)) == "draw"
+
+
+@pytest.mark.parametrize(
+    "args, game, moves",
+    [
+        (["--game", "tictactoe", "--moves", "1,1"], "tictactoe", "1,1"),
+        (["--shape", "4x4", "--k", "3", "--moves", "0,0;1,1"], hypertac.Game(shape=(4, 4), k=3), "0,0;1,1"),
+        (["--game", "qubic", "--moves", "0,0,0"], "qubic", [(0, 0, 0)]),
+    ],
+)
+def test_analyze_equals_the_cli(cli, args, game, moves):
+    import json
+
+    want = json.loads(cli(["analyze", "--json", *args]))
+    got = hypertac.analyze(game, moves)
+    assert got["value"] == want["value"] and got["complete"] and want["complete"]
+    assert [(m["move"], m["value"], m["proved"], m["best"]) for m in got["moves"]] == [
+        (m["move"], m["value"], m["proved"], m["best"]) for m in want["moves"]
+    ]

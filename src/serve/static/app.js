@@ -347,7 +347,8 @@ function fitCells(board) {
   const below = [...$('#play-area').children]
     .filter((el) => el !== wrap && !el.hidden && el.getBoundingClientRect().top >= top)
     .reduce((sum, el) => sum + el.getBoundingClientRect().height, 0);
-  const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : 0;
+  const valuesShown = $('#opt-values').checked && $('#values-legend').hidden ? 48 : 0;
+  const scores = (ui.game && ui.game.connect4) || !$('#scores').hidden ? 52 : valuesShown;
   // Below the board: the wrap's and the page's bottom padding (the page
   // must not scroll by a few pixels).
   const pad = (el, side) => parseFloat(getComputedStyle(el)[side]) || 0;
@@ -397,6 +398,7 @@ function paint(view) {
     el.classList.toggle('cursor', ui.cursor !== null && key === ui.cursor.join(','));
     el.setAttribute('aria-label', `${moveText(key, view)}${stone ? ' ' + stone.toUpperCase() : ' empty'}`);
   }
+  paintValues();
 }
 
 function show(view, animate) {
@@ -498,16 +500,15 @@ function render(game, animate = true) {
   document.body.classList.toggle('gravity-game', game.gravity !== null);
   if (ui.replay) return;
   const list = $('#moves');
-  list.replaceChildren(...game.moves.map((m, i) => {
-    const li = document.createElement('li');
-    li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${moveText(m, gameView(game))}`;
-    return li;
-  }));
+  list.replaceChildren(...game.moves.map((m, i) => moveEntry(game, m, i)));
   list.scrollTop = list.scrollHeight;
   $('#opt-scores-label').hidden = !game.connect4;
-  $('#share').hidden = !game.connect4;
-  if (game.connect4) $('#share-link').value = shareLink(game);
+  $('#opt-values-label').hidden = game.connect4;
+  $('#share').hidden = false;
+  $('#share-link').value = anyShareLink(game);
+  $('#btn-review').hidden = !game.moves.length;
   updateScores();
+  updateValues();
   scheduleComputer();
 }
 
@@ -521,10 +522,6 @@ function legend(view) {
     parts.push(`Each small grid is x (left to right) by y (top to bottom); ${outer} between grids, as labelled. A cell is written x,y,z${d >= 4 ? ',w' : ''} from 0.`);
   }
   return parts.join(' ');
-}
-
-function shareLink(game) {
-  return `${location.origin}/?game=connect4&pos=${game.columns || ''}`;
 }
 
 // ---------- Connect Four scores ----------
@@ -648,6 +645,7 @@ async function computerMove(byHand) {
     const answer = await api('POST', '/games/current/cpu', body);
     setThinking(false);
     if (answer.stopped) ui.paused = true;
+    noteReason(answer, answer.played);
     render(answer);
   } catch (e) {
     setThinking(false);
@@ -1130,6 +1128,7 @@ function openHelp() {
 // ---------- start ----------
 
 function bind() {
+  bindValues();
   $('#btn-new').addEventListener('click', openNewGame);
   $('#btn-undo').addEventListener('click', () => undoRedo('undo'));
   $('#btn-redo').addEventListener('click', () => undoRedo('redo'));
@@ -1218,12 +1217,21 @@ async function start() {
   const params = new URLSearchParams(location.search);
   let game = null;
   let linkError = '';
-  if (params.has('game') || params.has('pos')) {
+  const shared = sharedGameRequest(params);
+  if (shared) {
+    try {
+      game = await api('POST', '/games', shared);
+      $('#opt-values').checked = true;
+    } catch (e) {
+      linkError = `The shared game cannot be opened: ${e.message}.`;
+    }
+    history.replaceState(null, '', '/');
+  } else if (params.has('game') || params.has('pos')) {
     const pos = params.get('pos') || '';
     if (!params.get('game')) {
       linkError = 'This link names no game: share links look like ?game=connect4&pos=4453.';
     } else if (params.get('game') !== 'connect4') {
-      linkError = `This link names the game "${params.get('game').slice(0, 40)}": share links are for Connect Four (?game=connect4&pos=4453).`;
+      linkError = `This link names the game "${params.get('game').slice(0, 40)}" but no moves: share links look like ?game=qubic&moves=1,1,1;2,2,2.`;
     } else {
       try {
         game = await api('POST', '/games', { game: 'connect4', pos, x: 'human', o: 'human' });
@@ -1244,4 +1252,4 @@ async function start() {
   document.body.dataset.ready = 'true';
 }
 
-start();
+document.addEventListener('DOMContentLoaded', start);

@@ -115,22 +115,7 @@ impl Prover {
         memory_bytes: usize,
         tuning: Tuning,
     ) -> Result<Prover, ProveError> {
-        let rules = pos.rules();
-        if rules.win() != WinRule::FirstToK {
-            return Err(ProveError(format!(
-                "the prover handles the rule `first` only, not `{}`",
-                rules.win().name()
-            )));
-        }
-        let cells = rules.shape().cell_count();
-        if cells > MAX_CELLS || pos.line_view().is_none() {
-            return Err(ProveError(format!(
-                "the board has {cells} cells; the prover takes at most {MAX_CELLS}"
-            )));
-        }
-        if pos.is_over() {
-            return Err(ProveError("the game is already over".into()));
-        }
+        check_position(pos)?;
         let mut search = Search::new(
             Board::new(pos),
             root_canon(pos),
@@ -138,14 +123,49 @@ impl Prover {
             Arc::new(Counters::default()),
         );
         search.tuning = tuning;
-        Ok(Prover {
+        Ok(Prover::around(search, pos))
+    }
+
+    /// As [`Prover::new`], over a table other provers of the same rules
+    /// share: what one proves, the others read (positions are keyed by
+    /// their stones, whatever the root).
+    ///
+    /// # Errors
+    /// As [`Prover::new`], and rules other than the table's.
+    pub fn with_table(pos: &Position, table: &SharedTable) -> Result<Prover, ProveError> {
+        check_position(pos)?;
+        if pos.rules() != &table.rules {
+            return Err(ProveError(format!(
+                "the shared table is for {}, not {}",
+                table.rules,
+                pos.rules()
+            )));
+        }
+        let mut canon = table
+            .canon
+            .get_or_init(|| root_canon(&Position::new(table.rules.clone())))
+            .clone();
+        for (i, &c) in pos.moves().iter().enumerate() {
+            canon.toggle(c.0 as u32, Player::to_move_at(i));
+        }
+        let search = Search::new(
+            Board::new(pos),
+            canon,
+            table.table.clone(),
+            Arc::new(Counters::default()),
+        );
+        Ok(Prover::around(search, pos))
+    }
+
+    fn around(search: Search, pos: &Position) -> Prover {
+        Prover {
             search,
             root: pos.clone(),
             answers: [Answer::Open; 2],
             walk_saves: None,
             walk_resume: None,
             walk_stop: None,
-        })
+        }
     }
 
     /// Searches with `threads` threads over the one table (at least one).
@@ -497,6 +517,53 @@ impl Prover {
         };
         self.answers = [answer(head[16])?, answer(head[17])?];
         checkpoint::read_entries(r, version, &self.search.table).map_err(|e| bad(&e))
+    }
+}
+
+/// Whether the prover takes `pos` (see [`Prover::new`]).
+fn check_position(pos: &Position) -> Result<(), ProveError> {
+    let rules = pos.rules();
+    if rules.win() != WinRule::FirstToK {
+        return Err(ProveError(format!(
+            "the prover handles the rule `first` only, not `{}`",
+            rules.win().name()
+        )));
+    }
+    let cells = rules.shape().cell_count();
+    if cells > MAX_CELLS || pos.line_view().is_none() {
+        return Err(ProveError(format!(
+            "the board has {cells} cells; the prover takes at most {MAX_CELLS}"
+        )));
+    }
+    if pos.is_over() {
+        return Err(ProveError("the game is already over".into()));
+    }
+    Ok(())
+}
+
+/// A transposition table for provers of one game's rules
+/// ([`Prover::with_table`]), with the symmetric keys of its empty board
+/// (built on first use).
+#[derive(Clone)]
+pub struct SharedTable {
+    rules: hypertac_core::Rules,
+    table: Arc<Table>,
+    canon: Arc<std::sync::OnceLock<Canon>>,
+}
+
+impl SharedTable {
+    /// A table of about `bytes` bytes for `rules`.
+    pub fn new(rules: &hypertac_core::Rules, bytes: usize) -> SharedTable {
+        SharedTable {
+            rules: rules.clone(),
+            table: Arc::new(Table::new(bytes)),
+            canon: Arc::default(),
+        }
+    }
+
+    /// The rules it is for.
+    pub fn rules(&self) -> &hypertac_core::Rules {
+        &self.rules
     }
 }
 

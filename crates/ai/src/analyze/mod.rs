@@ -1,0 +1,354 @@
+//! Every move's value: for each legal move of the side to move, who wins
+//! after it with perfect play (`X wins`, `O wins`, `draw`) or `unknown`,
+//! each known value proved.
+//!
+//! A value comes from the first of these that knows it (`known.rs`):
+//! 1. the rules: the move wins, fills the board, or leaves the other side
+//!    a line to complete (then the distance to the end is exact);
+//! 2. Connect Four's perfect solver (its scores give exact distances);
+//! 3. the shipped certificates (`shipped.rs`): where the side to move has
+//!    just lost a proved win to the certificate's move, every reply is
+//!    lost, and where the certificate's side is to move, its move wins;
+//!    the reason for that move is given in a player's words (`why.rs`);
+//! 4. a table of values kept from earlier answers ([`Analyzer`] keeps it);
+//! 5. the prover (`search.rs`), under the caller's [`Budget`], over one
+//!    transposition table shared by every move's proof and every answer
+//!    of the same rules, with a thread per core.
+//!
+//! A review of a finished game (`review.rs`) takes each position's own
+//! value the same way and marks the moves that threw away a win or a draw.
+
+mod known;
+mod review;
+mod search;
+mod why;
+
+pub use review::{Review, ReviewStep};
+pub use why::Reason;
+
+use crate::Budget;
+use hypertac_core::{Cell, Player, Position, Rules};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Most legal moves a position may have to be analysed.
+pub const MAX_MOVES: u64 = 4096;
+/// Bytes of the prover's shared table an [`Analyzer`] allocates by default.
+pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
+/// Values kept from earlier answers before the table of them is cleared.
+const KEPT_LIMIT: usize = 1 << 20;
+
+/// Who wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// This player can force a win.
+    Win(Player),
+    /// Neither side can.
+    Draw,
+    /// Not worked out within the budget (or beyond what is known).
+    Unknown,
+}
+
+impl Value {
+    /// `X wins`, `O wins`, `draw` or `unknown`.
+    pub fn text(self) -> String {
+        match self {
+            Value::Win(p) => format!("{p} wins"),
+            Value::Draw => "draw".into(),
+            Value::Unknown => "unknown".into(),
+        }
+    }
+
+    /// How good the value is for `p`: 2 win, 1 draw, 0 loss; `None` if unknown.
+    pub fn rank_for(self, p: Player) -> Option<u8> {
+        match self {
+            Value::Win(w) if w == p => Some(2),
+            Value::Draw => Some(1),
+            Value::Win(_) => Some(0),
+            Value::Unknown => None,
+        }
+    }
+}
+
+/// Where a value was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The rules alone (the game ends within one move).
+    Rules,
+    /// Connect Four's perfect solver.
+    Solver,
+    /// A certificate shipped in `proofs/`.
+    Certificate,
+    /// A value kept from an earlier answer.
+    Kept,
+    /// The prover, now.
+    Prover,
+    /// Nothing: the value is unknown.
+    None,
+}
+
+impl Source {
+    /// A one-word name (`rules`, `solver`, `certificate`, `kept`, `prover`, `none`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Rules => "rules",
+            Source::Solver => "solver",
+            Source::Certificate => "certificate",
+            Source::Kept => "kept",
+            Source::Prover => "prover",
+            Source::None => "none",
+        }
+    }
+}
+
+/// A position's value with where it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Known {
+    /// The value.
+    pub value: Value,
+    /// Moves still to be played until the game ends with perfect play,
+    /// only where that is exact (the winner the fastest, the loser the
+    /// slowest).
+    pub distance: Option<u32>,
+    /// Where it was found.
+    pub source: Source,
+}
+
+impl Known {
+    const UNKNOWN: Known = Known {
+        value: Value::Unknown,
+        distance: None,
+        source: Source::None,
+    };
+
+    fn new(value: Value, distance: Option<u32>, source: Source) -> Known {
+        Known {
+            value,
+            distance,
+            source,
+        }
+    }
+}
+
+/// One legal move and the value of the position after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub cell: Cell,
+    /// The value after it (see [`Known::distance`]: the moves after this one).
+    pub known: Known,
+}
+
+impl MoveValue {
+    /// Whether the value is proved (every value other than `unknown` is).
+    pub fn proved(&self) -> bool {
+        self.known.value != Value::Unknown
+    }
+}
+
+/// The values of every legal move of a position.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The side to move.
+    pub to_move: Player,
+    /// Each legal move, in cell order (columns on gravity boards).
+    pub moves: Vec<MoveValue>,
+    /// The reason for the move a shipped certificate gives the side to move.
+    pub reason: Option<Reason>,
+}
+
+impl Analysis {
+    /// Whether every move's value is known.
+    pub fn complete(&self) -> bool {
+        self.moves.iter().all(MoveValue::proved)
+    }
+
+    /// The value of the position itself, from its moves' values: the best
+    /// for the side to move once it is known to be the best.
+    pub fn value(&self) -> Value {
+        let me = self.to_move;
+        let best = self
+            .moves
+            .iter()
+            .filter_map(|m| m.known.value.rank_for(me))
+            .max();
+        match best {
+            Some(2) => Value::Win(me),
+            Some(1) if self.complete() => Value::Draw,
+            Some(0) if self.complete() => Value::Win(me.other()),
+            _ => Value::Unknown,
+        }
+    }
+
+    /// Whether the move is one of the best (known once it is a win, or
+    /// once every value is known; in a lost position no move is).
+    pub fn is_best(&self, m: &MoveValue) -> bool {
+        let value = self.value();
+        value.rank_for(self.to_move).is_some_and(|r| r > 0) && m.known.value == value
+    }
+}
+
+/// Why a position cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalyzeError(pub String);
+
+impl std::fmt::Display for AnalyzeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for AnalyzeError {}
+
+/// Analyses positions, keeping the values it found and the prover's table
+/// for the next question (of the same rules; other rules start afresh).
+/// Shareable between threads: one question works at a time.
+pub struct Analyzer {
+    table_bytes: usize,
+    memory: Mutex<Memory>,
+}
+
+/// What an [`Analyzer`] keeps between questions.
+#[derive(Default)]
+struct Memory {
+    rules: Option<Rules>,
+    table: Option<crate::prove::SharedTable>,
+    /// Values of positions (by their Zobrist hash) of those rules.
+    values: HashMap<u64, Known>,
+}
+
+impl Memory {
+    fn for_rules(&mut self, rules: &Rules) {
+        if self.rules.as_ref() != Some(rules) {
+            *self = Memory {
+                rules: Some(rules.clone()),
+                ..Memory::default()
+            };
+        }
+    }
+
+    fn keep(&mut self, pos: &Position, known: Known) {
+        if known.value == Value::Unknown {
+            return;
+        }
+        if self.values.len() >= KEPT_LIMIT {
+            self.values.clear();
+        }
+        self.values.insert(pos.hash(), known);
+    }
+}
+
+impl Default for Analyzer {
+    fn default() -> Analyzer {
+        Analyzer::new(DEFAULT_TABLE_BYTES)
+    }
+}
+
+impl Analyzer {
+    /// An analyser whose prover table takes about `table_bytes` (allocated
+    /// when the prover is first needed).
+    pub fn new(table_bytes: usize) -> Analyzer {
+        Analyzer {
+            table_bytes,
+            memory: Mutex::new(Memory::default()),
+        }
+    }
+
+    fn memory(&self) -> std::sync::MutexGuard<'_, Memory> {
+        self.memory.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The value of every legal move of `pos`, as far as `budget` allows
+    /// (values not found in time are [`Value::Unknown`]).
+    ///
+    /// # Errors
+    /// The game is over, or the position has more than [`MAX_MOVES`] legal moves.
+    pub fn analyze(&self, pos: &Position, budget: &Budget) -> Result<Analysis, AnalyzeError> {
+        check(pos)?;
+        let mut memory = self.memory();
+        memory.for_rules(pos.rules());
+        let mut moves: Vec<MoveValue> = pos
+            .legal_moves()
+            .map(|cell| MoveValue {
+                cell,
+                known: Known::UNKNOWN,
+            })
+            .collect();
+        known::fill(pos, &mut moves, &memory);
+        let children: Vec<(usize, Position)> = moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !m.proved())
+            .map(|(i, m)| {
+                let mut child = pos.clone();
+                child.play_unchecked(m.cell);
+                (i, child)
+            })
+            .collect();
+        if !children.is_empty() {
+            let table = self.table(&mut memory, pos.rules());
+            let found = search::prove_all(&children, table.as_ref(), budget);
+            for ((i, _), value) in children.iter().zip(found) {
+                if value != Value::Unknown {
+                    moves[*i].known = Known::new(value, None, Source::Prover);
+                }
+            }
+        }
+        for m in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(m.cell);
+            memory.keep(&child, m.known);
+        }
+        Ok(Analysis {
+            to_move: pos.to_move(),
+            moves,
+            reason: why::reason(pos),
+        })
+    }
+
+    /// The value of `pos` itself (the game may be over), as far as `budget`
+    /// allows.
+    pub fn value(&self, pos: &Position, budget: &Budget) -> Known {
+        let mut memory = self.memory();
+        memory.for_rules(pos.rules());
+        let known = known::of_position(pos, &memory);
+        if known.value != Value::Unknown || pos.legal_move_count() > MAX_MOVES {
+            memory.keep(pos, known);
+            return known;
+        }
+        let table = self.table(&mut memory, pos.rules());
+        let value = search::prove_all(&[(0, pos.clone())], table.as_ref(), budget)[0];
+        let known = Known::new(value, None, Source::Prover);
+        memory.keep(pos, known);
+        known
+    }
+
+    /// The shared prover table for `rules`, if the prover takes them.
+    fn table(&self, memory: &mut Memory, rules: &Rules) -> Option<crate::prove::SharedTable> {
+        if !search::takes(rules) {
+            return None;
+        }
+        Some(
+            memory
+                .table
+                .get_or_insert_with(|| crate::prove::SharedTable::new(rules, self.table_bytes))
+                .clone(),
+        )
+    }
+}
+
+/// Refuses a finished game or too many moves.
+fn check(pos: &Position) -> Result<(), AnalyzeError> {
+    if pos.is_over() {
+        return Err(AnalyzeError(
+            "the game is over: there is no move to analyse".into(),
+        ));
+    }
+    let count = pos.legal_move_count();
+    if count > MAX_MOVES {
+        return Err(AnalyzeError(format!(
+            "the position has {count} legal moves; analyze takes at most {MAX_MOVES}"
+        )));
+    }
+    Ok(())
+}

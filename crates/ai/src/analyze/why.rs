@@ -1,0 +1,60 @@
+//! The reason for the move a shipped certificate gives, in a player's words.
+
+use crate::shipped;
+use hypertac_core::{notation, Cell, Player, Position, Shape};
+use hypertac_proof::Why;
+
+/// The certificate's move in a position and why it is right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reason {
+    /// Who plays it.
+    pub player: Player,
+    /// The move.
+    pub cell: Cell,
+    /// Why.
+    pub why: Why,
+}
+
+impl Reason {
+    /// The reason in words, cells written on `shape`: "X plays 1,1,1: a
+    /// threat sequence: X 1,1,1, O blocks 0,0,0, X 2,2,2 makes two threats".
+    pub fn words(&self, shape: &Shape) -> String {
+        let p = self.player;
+        let cell = |c: Cell| notation::format_cell(shape, c);
+        let head = format!("{p} plays {}", cell(self.cell));
+        match &self.why {
+            Why::WinsNow => format!("{head}: it completes a line"),
+            Why::Block => format!(
+                "{head}: a forced block ({} would complete a line there)",
+                p.other()
+            ),
+            Why::Entry => format!("{head}: the certificate's move in this position, which its checker proved"),
+            Why::Pairing => format!(
+                "{head}: the certificate's pairing: every {} move is answered by its partner cell, which blocks every line left",
+                p.other()
+            ),
+            Why::Sequence(moves) => {
+                let steps: Vec<String> = moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| match i % 2 {
+                        0 if i + 1 == moves.len() => format!("{p} {} makes two threats", cell(c)),
+                        0 => format!("{p} {} threatens", cell(c)),
+                        _ => format!("{} blocks {}", p.other(), cell(c)),
+                    })
+                    .collect();
+                format!("{head}: a threat sequence: {}", steps.join(", "))
+            }
+        }
+    }
+}
+
+/// The reason for the certificate's move in `pos`, if a shipped one covers it.
+pub(super) fn reason(pos: &Position) -> Option<Reason> {
+    let (cell, why) = shipped::explain(pos)?;
+    Some(Reason {
+        player: pos.to_move(),
+        cell,
+        why,
+    })
+}

@@ -1,0 +1,184 @@
+//! Every move's value (`hypertac_ai::analyze`) against a slow, obviously
+//! correct reference: plain minimax over the rules (with a memo of the
+//! positions seen), on 3x3, 4x4 k3 and 3x3x3 positions from seeded random
+//! games; and the shipped certificates' values after X's first move on
+//! 4^4 and 4^5.
+
+use hypertac_ai::analyze::{Analyzer, Source, Value};
+use hypertac_ai::Budget;
+use hypertac_core::{Cell, Player, Position, Rules};
+use std::collections::HashMap;
+
+/// The value of `pos` by plain minimax: who wins with perfect play.
+fn minimax(pos: &mut Position, memo: &mut HashMap<u64, Value>) -> Value {
+    if let Some(w) = pos.outcome().winner() {
+        return Value::Win(w);
+    }
+    if pos.is_over() {
+        return Value::Draw;
+    }
+    if let Some(&v) = memo.get(&pos.hash()) {
+        return v;
+    }
+    let me = pos.to_move();
+    let moves: Vec<Cell> = pos.legal_moves().collect();
+    // A move that wins at once is the best there is (still plain minimax:
+    // it only looks at such a move first).
+    for &cell in &moves {
+        pos.play(cell);
+        let wins = pos.outcome().winner() == Some(me);
+        pos.undo();
+        if wins {
+            return Value::Win(me);
+        }
+    }
+    let mut best = Value::Win(me.other());
+    for cell in moves {
+        pos.play(cell);
+        let v = minimax(pos, memo);
+        pos.undo();
+        if v == Value::Win(me) {
+            best = v;
+            break;
+        }
+        if v == Value::Draw {
+            best = Value::Draw;
+        }
+    }
+    memo.insert(pos.hash(), best);
+    best
+}
+
+/// A random position of `stones` stones (not finished), from a seed.
+fn random_position(rules: &Rules, stones: usize, seed: u64) -> Option<Position> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut pos = Position::new(rules.clone());
+    for _ in 0..stones {
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        pos.play(moves[(state % moves.len() as u64) as usize]);
+        if pos.is_over() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+/// Checks analyze's value of every move of positions of `rules` with
+/// `stones` stones against minimax; returns how many moves were checked.
+fn check(rules: &Rules, stones: &[usize], seeds: u64) -> usize {
+    let analyzer = Analyzer::new(64 << 20);
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    for &n in stones {
+        for seed in 0..seeds {
+            let Some(pos) = random_position(rules, n, seed) else {
+                continue;
+            };
+            let analysis = analyzer
+                .analyze(&pos, &Budget::millis(120_000))
+                .expect("analysable");
+            assert_eq!(analysis.moves.len() as u64, pos.legal_move_count());
+            for m in &analysis.moves {
+                let mut child = pos.clone();
+                child.play(m.cell);
+                let want = minimax(&mut child, &mut memo);
+                assert_eq!(
+                    m.known.value,
+                    want,
+                    "{rules} after {:?} then {:?} ({:?})",
+                    pos.moves(),
+                    m.cell,
+                    m.known.source
+                );
+                assert!(m.proved());
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn tictactoe_values_match_minimax() {
+    let rules = Rules::preset("tictactoe").unwrap();
+    assert!(check(&rules, &[0, 1, 2, 3, 4, 5], 12) > 100);
+}
+
+#[test]
+fn four_by_four_k3_values_match_minimax() {
+    let rules = Rules::new(hypertac_core::Shape::parse("4x4").unwrap(), 3).unwrap();
+    assert!(check(&rules, &[4, 6, 8, 10], 5) > 100);
+}
+
+#[test]
+fn three_cubed_values_match_minimax() {
+    let rules = Rules::preset("nd 3 3").unwrap();
+    assert!(check(&rules, &[4, 6, 8], 5) > 100);
+}
+
+#[test]
+fn every_value_is_kept_for_the_next_answer() {
+    let rules = Rules::preset("nd 3 3").unwrap();
+    let analyzer = Analyzer::new(16 << 20);
+    let pos = random_position(&rules, 3, 1).unwrap();
+    let first = analyzer.analyze(&pos, &Budget::millis(60_000)).unwrap();
+    let again = analyzer.analyze(&pos, &Budget::millis(60_000)).unwrap();
+    for (a, b) in first.moves.iter().zip(&again.moves) {
+        assert_eq!(a.known.value, b.known.value);
+        assert!(matches!(
+            b.known.source,
+            Source::Kept | Source::Rules | Source::Certificate
+        ));
+    }
+}
+
+#[test]
+fn every_reply_after_xs_first_move_on_4d_and_4x5_is_proved_lost() {
+    for game in ["4d", "nd 4 5"] {
+        let rules = Rules::preset(game).unwrap();
+        let mut pos = Position::new(rules.clone());
+        let empty = Analyzer::default()
+            .analyze(&pos, &Budget::millis(1))
+            .unwrap();
+        let first = empty
+            .moves
+            .iter()
+            .find(|m| m.known.source == Source::Certificate)
+            .expect("the certificate's first move");
+        assert_eq!(first.known.value, Value::Win(Player::X));
+        pos.play(first.cell);
+        // No time for the prover: the certificate alone answers.
+        let a = Analyzer::default()
+            .analyze(&pos, &Budget::millis(1))
+            .unwrap();
+        assert_eq!(a.moves.len() as u64, rules.shape().cell_count() - 1);
+        assert!(a.moves.iter().all(
+            |m| m.known.value == Value::Win(Player::X) && m.known.source == Source::Certificate
+        ));
+        assert_eq!(a.value(), Value::Win(Player::X));
+    }
+}
+
+#[test]
+fn a_review_finds_the_thrown_away_draw() {
+    let rules = Rules::preset("tictactoe").unwrap();
+    let mut pos = Position::new(rules);
+    // X centre, O edge (loses), X corner ... X wins.
+    for c in [[1, 1], [0, 1], [0, 0], [2, 2], [1, 0], [2, 1], [2, 0]] {
+        let cell = pos.rules().shape().cell(&c).unwrap();
+        pos.play(cell);
+    }
+    let review =
+        Analyzer::default().review(&pos, std::time::Duration::from_secs(30), &Budget::default());
+    let thrown: Vec<(usize, Value)> = review
+        .steps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.threw_away().map(|v| (i, v)))
+        .collect();
+    assert_eq!(thrown, vec![(1, Value::Draw)]);
+    assert_eq!(review.steps[6].after.value, Value::Win(Player::X));
+}

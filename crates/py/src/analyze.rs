@@ -1,0 +1,137 @@
+//! Every move's value, as `hypertac analyze --json`: for each legal move of
+//! the side to move, who wins after it with perfect play, proved (from the
+//! shipped certificates, Connect Four's solver or the prover), for
+//! labelling positions. The GIL is released while it works; Ctrl-C is
+//! noticed between slices.
+
+use crate::errors::{seconds, value_error};
+use crate::game::Game;
+use crate::moves::extract_cell;
+use hypertac_ai::analyze::{Analysis, Analyzer};
+use hypertac_ai::Budget;
+use hypertac_core::{notation, Position, Rules};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// Longest stretch without the GIL, so that Ctrl-C is noticed.
+const SLICE: Duration = Duration::from_millis(200);
+
+/// One analyser per process: values and the prover's table are kept from
+/// one call to the next (of the same rules).
+fn analyzer() -> &'static Analyzer {
+    static ONE: OnceLock<Analyzer> = OnceLock::new();
+    ONE.get_or_init(Analyzer::default)
+}
+
+/// The value of every legal move: a dict with `to_move`, `value` (of the
+/// position), `complete`, `reason` (the shipped certificate's reason for
+/// its move, or None) and `moves`, a list of dicts with `move` (as the CLI
+/// writes it), `cell` (index), `value` (`"X wins"`, `"O wins"`, `"draw"`,
+/// `"unknown"`), `proved`, `distance` (moves after this one to the end,
+/// where exact, else None), `source` and `best`, as `hypertac analyze
+/// --json`.
+///
+/// `game`: a preset name or a `Game` (its position); `moves`: moves played
+/// first (text `"1,1,1;2,2,2"` or a list of moves). `seconds`: the
+/// prover's time (default 30). Raises ValueError for bad moves, a finished
+/// game or a board of more than 4096 legal moves.
+#[pyfunction]
+#[pyo3(signature = (game, moves=None, *, seconds=30.0))]
+pub fn analyze<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    moves: Option<&Bound<'py, PyAny>>,
+    seconds: f64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut pos = root(game)?;
+    if let Some(moves) = moves {
+        play(&mut pos, moves)?;
+    }
+    let time = self::seconds("seconds", seconds)?;
+    let deadline = Instant::now() + time;
+    let analysis = loop {
+        let end = (Instant::now() + SLICE).min(deadline);
+        let budget = Budget {
+            deadline: Some(end),
+            stop: None,
+        };
+        let p = pos.clone();
+        let a = py
+            .detach(move || analyzer().analyze(&p, &budget))
+            .map_err(value_error)?;
+        py.check_signals()?;
+        if a.complete() || Instant::now() >= deadline {
+            break a;
+        }
+    };
+    to_dict(py, &pos, &analysis)
+}
+
+fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
+    let rules = pos.rules();
+    let out = PyDict::new(py);
+    out.set_item("rules", rules.to_string())?;
+    out.set_item("to_move", a.to_move.to_string())?;
+    out.set_item("value", a.value().text())?;
+    out.set_item("complete", a.complete())?;
+    out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules.shape())))?;
+    let list = PyList::empty(py);
+    for m in &a.moves {
+        let d = PyDict::new(py);
+        d.set_item("move", notation::format_move(rules, m.cell))?;
+        d.set_item("cell", m.cell.0)?;
+        d.set_item("value", m.known.value.text())?;
+        d.set_item("proved", m.proved())?;
+        d.set_item("distance", m.known.distance)?;
+        d.set_item("source", m.known.source.name())?;
+        d.set_item("best", a.is_best(m))?;
+        list.append(d)?;
+    }
+    out.set_item("moves", list)?;
+    Ok(out)
+}
+
+/// The position `game` names.
+fn root(game: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(g) = game.cast::<Game>() {
+        return Ok(g.borrow().pos.clone());
+    }
+    let name: String = game
+        .extract()
+        .map_err(|_| value_error("expected a preset name like \"qubic\" or a hypertac.Game"))?;
+    Ok(Position::new(Rules::preset(&name).map_err(value_error)?))
+}
+
+/// Plays `moves` (text `a;b;c` or a list of moves) on `pos`.
+fn play(pos: &mut Position, moves: &Bound<'_, PyAny>) -> PyResult<()> {
+    let items: Vec<Bound<'_, PyAny>> = if moves.is_instance_of::<PyString>() {
+        let text: String = moves.extract()?;
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        let py = moves.py();
+        text.split(';')
+            .map(|t| PyString::new(py, t.trim()).into_any())
+            .collect()
+    } else {
+        moves
+            .try_iter()
+            .map_err(|_| value_error("moves: expected text like \"1,1;2,2\" or a list of moves"))?
+            .collect::<PyResult<_>>()?
+    };
+    for (i, item) in items.iter().enumerate() {
+        let cell =
+            extract_cell(pos, item).map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;
+        if pos.is_over() {
+            return Err(value_error(format!(
+                "move {}: the game is already over",
+                i + 1
+            )));
+        }
+        pos.try_play(cell)
+            .map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;
+    }
+    Ok(())
+}

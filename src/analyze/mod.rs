@@ -1,0 +1,182 @@
+//! `hypertac analyze`: every legal move of a position with its value after
+//! it (`X wins`, `O wins`, `draw`, `unknown`), proved, from the shipped
+//! certificates, the prover under `--time`, or Connect Four's solver
+//! (`hypertac_ai::analyze`); `--review` goes through a game move by move.
+
+pub mod view;
+
+use crate::rules_args::RulesArgs;
+use hypertac_ai::analyze::{Analysis, Analyzer};
+use hypertac_ai::Budget;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use view::{analysis_view, parse_position, review_view};
+
+/// Arguments of `hypertac analyze`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The position: moves from the empty board, `x,y,z;x,y,z` (on gravity
+    /// boards columns; Connect Four also as a column string `4453`).
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print JSON (the same as `GET /api/analyze`).
+    #[arg(long)]
+    pub json: bool,
+    /// Time the prover may take for the whole answer (`30`, `2m`, `500ms`);
+    /// moves not settled by then are `unknown`.
+    #[arg(long, default_value = "30s")]
+    pub time: String,
+    /// Review the game: the value before and after each of its moves, and
+    /// the moves that threw away a win or a draw (`--time` per position).
+    #[arg(long)]
+    pub review: bool,
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: &AnalyzeArgs) -> i32 {
+    match analyze(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
+    let time = crate::duration::parse(&args.time)
+        .filter(|d| !d.is_zero() && *d <= Duration::from_secs(86_400))
+        .ok_or_else(|| {
+            format!(
+                "--time {:?}: expected a duration up to a day, e.g. 30, 2m or 500ms",
+                args.time
+            )
+        })?;
+    let rules = args.rules.rules()?;
+    let pos = parse_position(&rules, &args.moves).map_err(|e| format!("--moves: {e}"))?;
+    let analyzer = Analyzer::default();
+    // Ctrl-C stops the prover: what is known by then is printed.
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+    }
+    let mut out = std::io::stdout().lock();
+    let written = if args.review {
+        let budget = Budget {
+            deadline: None,
+            stop: Some(stop),
+        };
+        let review = analyzer.review(&pos, time, &budget);
+        let view = review_view(&rules, &review);
+        if args.json {
+            writeln!(out, "{}", json(&view)?)
+        } else {
+            write_review(&mut out, &view)
+        }
+    } else {
+        let budget = Budget {
+            deadline: Some(Instant::now() + time),
+            stop: Some(stop),
+        };
+        let analysis = analyzer.analyze(&pos, &budget).map_err(|e| e.to_string())?;
+        if args.json {
+            writeln!(out, "{}", json(&analysis_view(&pos, &analysis))?)
+        } else {
+            write_text(&mut out, &pos, &analysis)
+        }
+    };
+    written.map_err(|e| format!("cannot write the output: {e}"))
+}
+
+fn json(value: &impl serde::Serialize) -> Result<String, String> {
+    serde_json::to_string(value).map_err(|e| e.to_string())
+}
+
+/// The analysis as a table, best moves marked `*`.
+fn write_text(
+    out: &mut impl Write,
+    pos: &hypertac_core::Position,
+    analysis: &Analysis,
+) -> std::io::Result<()> {
+    let view = analysis_view(pos, analysis);
+    let proved = if view.value == "unknown" {
+        ""
+    } else {
+        " (proved)"
+    };
+    writeln!(
+        out,
+        "{} to move after {} moves: {}{proved}",
+        view.to_move,
+        pos.moves().len(),
+        view.value
+    )?;
+    if let Some(reason) = &view.reason {
+        writeln!(out, "why: {reason}")?;
+    }
+    let width = view
+        .moves
+        .iter()
+        .map(|m| m.text.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(
+        out,
+        "  {:width$}  {:8}  {:6}  {:8}  source",
+        "move", "value", "proved", "distance"
+    )?;
+    for m in &view.moves {
+        let distance = m.distance.map_or_else(String::new, |d| d.to_string());
+        writeln!(
+            out,
+            "{} {:width$}  {:8}  {:6}  {:8}  {}",
+            if m.best { '*' } else { ' ' },
+            m.text,
+            m.value,
+            if m.proved { "yes" } else { "no" },
+            distance,
+            m.source
+        )?;
+    }
+    if !view.complete {
+        let unknown = view.moves.iter().filter(|m| !m.proved).count();
+        writeln!(
+            out,
+            "{unknown} move(s) unknown within the time: give more with --time"
+        )?;
+    }
+    Ok(())
+}
+
+fn write_review(out: &mut impl Write, view: &view::ReviewView) -> std::io::Result<()> {
+    let width = view
+        .review
+        .iter()
+        .map(|s| s.text.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(
+        out,
+        "{:>4}  {:width$}  {:8}  {:8}",
+        "ply", "move", "before", "after"
+    )?;
+    for s in &view.review {
+        let note = match s.threw_away {
+            Some(w) => format!("  <- {} threw away a {w}", s.player),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "{:>4}  {} {:width$}  {:8}  {:8}{note}",
+            s.ply, s.player, s.text, s.before, s.after
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! What an analysis looks like outside: the JSON that `hypertac analyze
+//! --json` prints and `GET /api/analyze` answers (one serializer for both),
+//! and the one reading of a position's move list they share.
+
+use hypertac_ai::analyze::{Analysis, Known, Review, Value};
+use hypertac_core::{notation, Position, Rules};
+use serde::Serialize;
+
+/// Longest move list read (characters).
+pub const MAX_MOVES_TEXT: usize = 64 * 1024;
+
+/// The analysis of a position.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisView {
+    /// The rules, as game states show them.
+    pub rules: String,
+    /// The moves that led to the position (`x,y;x,y`).
+    pub position: String,
+    /// `X` or `O`.
+    pub to_move: String,
+    /// The position's value as far as its moves' values show it.
+    pub value: String,
+    /// Whether every move's value is known.
+    pub complete: bool,
+    /// The reason for the move a shipped certificate gives, in words.
+    pub reason: Option<String>,
+    /// Every legal move.
+    pub moves: Vec<MoveView>,
+}
+
+/// One legal move and the value after it.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct MoveView {
+    /// The move as a player types it (a column on gravity boards).
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The cell it fills (`x,y,..`).
+    pub cell: String,
+    /// `X wins`, `O wins`, `draw` or `unknown`.
+    pub value: String,
+    /// Whether the value is proved.
+    pub proved: bool,
+    /// Moves after this one until the end with perfect play, where exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance: Option<u32>,
+    /// Where the value comes from: rules, solver, certificate, kept, prover, none.
+    pub source: &'static str,
+    /// One of the side to move's best moves (known once a win is, or
+    /// every value).
+    pub best: bool,
+}
+
+/// The view of `analysis` of `pos`.
+pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
+    let rules = pos.rules();
+    let shape = rules.shape();
+    AnalysisView {
+        rules: rules.to_string(),
+        position: notation::format_move_list(shape, pos.moves()),
+        to_move: analysis.to_move.to_string(),
+        value: analysis.value().text(),
+        complete: analysis.complete(),
+        reason: analysis.reason.as_ref().map(|r| r.words(shape)),
+        moves: analysis
+            .moves
+            .iter()
+            .map(|m| MoveView {
+                text: notation::format_move(rules, m.cell),
+                cell: notation::format_cell(shape, m.cell),
+                value: m.known.value.text(),
+                proved: m.proved(),
+                distance: m.known.distance,
+                source: m.known.source.name(),
+                best: analysis.is_best(m),
+            })
+            .collect(),
+    }
+}
+
+/// The review of a game.
+#[derive(Serialize, Debug, Clone)]
+pub struct ReviewView {
+    /// The rules.
+    pub rules: String,
+    /// Each move.
+    pub review: Vec<StepView>,
+}
+
+/// One move of a review.
+#[derive(Serialize, Debug, Clone)]
+pub struct StepView {
+    /// 1 for the first move.
+    pub ply: usize,
+    /// `X` or `O`.
+    pub player: String,
+    /// The move as typed.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The value before the move.
+    pub before: String,
+    /// The value after it.
+    pub after: String,
+    /// `win` or `draw` when the move threw one away, else absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threw_away: Option<&'static str>,
+}
+
+/// The view of a review of games of `rules`.
+pub fn review_view(rules: &Rules, review: &Review) -> ReviewView {
+    ReviewView {
+        rules: rules.to_string(),
+        review: review
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| StepView {
+                ply: i + 1,
+                player: s.player.to_string(),
+                text: notation::format_move(rules, s.cell),
+                before: known_text(&s.before),
+                after: known_text(&s.after),
+                threw_away: s.threw_away().map(|v| match v {
+                    Value::Draw => "draw",
+                    _ => "win",
+                }),
+            })
+            .collect(),
+    }
+}
+
+fn known_text(k: &Known) -> String {
+    k.value.text()
+}
+
+/// The position after `text` on `rules`: moves separated by `;`, each a
+/// cell `x,y,..` or on a gravity board its column (`4`), or on a 2-axis
+/// gravity board a Connect Four column string (`4453`).
+///
+/// # Errors
+/// One line naming the bad move.
+pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, String> {
+    let text = text.trim();
+    if text.len() > MAX_MOVES_TEXT {
+        return Err(format!(
+            "the move list has {} characters; at most {MAX_MOVES_TEXT} are read",
+            text.len()
+        ));
+    }
+    let columns = rules.gravity().is_some()
+        && rules.shape().dims() == 2
+        && text.len() > 1
+        && text.bytes().all(|b| b.is_ascii_digit());
+    if columns {
+        return notation::play_columns(rules.clone(), text).map_err(|e| e.to_string());
+    }
+    let mut pos = Position::new(rules.clone());
+    for (i, item) in text.split(';').map(str::trim).enumerate() {
+        if item.is_empty() && text.is_empty() {
+            break;
+        }
+        let cell = notation::parse_move(&pos, item).map_err(|e| format!("move {}: {e}", i + 1))?;
+        if pos.is_over() {
+            return Err(format!(
+                "move {}: the game was already over before it",
+                i + 1
+            ));
+        }
+        pos.try_play(cell)
+            .map_err(|e| format!("move {} ({item}): {e}", i + 1))?;
+    }
+    Ok(pos)
+}

@@ -1,0 +1,195 @@
+//! Every move's value in the terminal (the `v` key, and plain mode's
+//! `analyze`): `hypertac_ai::analyze` on a worker thread, so the screen
+//! and the keys stay responsive; a new position stops the work on the old.
+
+use hypertac_ai::analyze::{Analysis, Analyzer, Value};
+use hypertac_ai::Budget;
+use hypertac_core::{Cell, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Time of one round of the prover; the worker goes on for [`ROUNDS`]
+/// rounds while some value is unknown, sending what it has after each.
+const ROUND: Duration = Duration::from_secs(10);
+const ROUNDS: u32 = 6;
+
+/// The values shown for a position.
+#[derive(Clone, Debug)]
+pub struct ShownValues {
+    /// The moves of the position they are for.
+    pub moves: Vec<Cell>,
+    /// Its analysis, `None` while the first round works.
+    pub analysis: Option<Analysis>,
+    /// Whether the worker is still at it.
+    pub working: bool,
+}
+
+impl ShownValues {
+    /// Values for no position yet (the next update asks for the real one).
+    pub fn asked() -> ShownValues {
+        ShownValues {
+            moves: vec![Cell(u64::MAX)],
+            analysis: None,
+            working: true,
+        }
+    }
+
+    /// The letter and kind of a cell's value for the side to move:
+    /// `W` win, `D` draw, `L` loss, `?` unknown; `None` for no legal move.
+    pub fn mark(&self, cell: Cell) -> Option<(char, Value)> {
+        let a = self.analysis.as_ref()?;
+        let m = a.moves.iter().find(|m| m.cell == cell)?;
+        let mark = match m.known.value.rank_for(a.to_move) {
+            Some(2) => 'W',
+            Some(1) => 'D',
+            Some(_) => 'L',
+            None => '?',
+        };
+        Some((mark, m.known.value))
+    }
+
+    /// One line: the position's value and how many moves are settled.
+    pub fn summary(&self) -> String {
+        let Some(a) = &self.analysis else {
+            return "values: working out each move's value…".into();
+        };
+        let me = a.to_move;
+        let unknown = a.moves.iter().filter(|m| !m.proved()).count();
+        let value = a.value();
+        let mut text = format!(
+            "values of {me}'s moves (W {me} wins, D draw, L {} wins{}): {}{}",
+            me.other(),
+            if unknown > 0 { ", ? unknown" } else { "" },
+            value.text(),
+            if value == Value::Unknown {
+                ""
+            } else {
+                " (proved)"
+            }
+        );
+        if unknown > 0 {
+            text.push_str(&format!(
+                "; {unknown} unknown{}",
+                if self.working { ", working" } else { "" }
+            ));
+        }
+        text
+    }
+}
+
+/// An analyser on its own thread: ask with [`ValueWorker::request`], collect
+/// with [`ValueWorker::poll`].
+pub struct ValueWorker {
+    requests: Sender<(Position, Arc<AtomicBool>)>,
+    answers: Receiver<(Vec<Cell>, Analysis, bool)>,
+    current: Option<Arc<AtomicBool>>,
+}
+
+impl ValueWorker {
+    /// Starts the thread (the prover's table is allocated on first need).
+    pub fn start() -> ValueWorker {
+        let (requests, inbox) = mpsc::channel::<(Position, Arc<AtomicBool>)>();
+        let (outbox, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            let analyzer = Analyzer::default();
+            while let Ok(mut job) = inbox.recv() {
+                loop {
+                    match inbox.try_recv() {
+                        Ok(newer) => job = newer,
+                        Err(TryRecvError::Empty) => break,
+                        Err(TryRecvError::Disconnected) => return,
+                    }
+                }
+                let (pos, stop) = job;
+                for round in 1..=ROUNDS {
+                    let budget = Budget {
+                        deadline: Some(Instant::now() + ROUND),
+                        stop: Some(stop.clone()),
+                    };
+                    let Ok(analysis) = analyzer.analyze(&pos, &budget) else {
+                        break;
+                    };
+                    let done = analysis.complete() || round == ROUNDS;
+                    let stopped = stop.load(Ordering::Relaxed);
+                    if outbox
+                        .send((pos.moves().to_vec(), analysis, !done && !stopped))
+                        .is_err()
+                    {
+                        return;
+                    }
+                    if done || stopped {
+                        break;
+                    }
+                }
+            }
+        });
+        ValueWorker {
+            requests,
+            answers,
+            current: None,
+        }
+    }
+
+    /// Asks for the values of `pos`, stopping the work on the last position.
+    pub fn request(&mut self, pos: &Position) {
+        let stop = Arc::new(AtomicBool::new(false));
+        if let Some(old) = self.current.replace(stop.clone()) {
+            old.store(true, Ordering::Relaxed);
+        }
+        let _ = self.requests.send((pos.clone(), stop));
+    }
+
+    /// Stops the work in progress.
+    pub fn stop(&mut self) {
+        if let Some(old) = self.current.take() {
+            old.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// An answer, if any: the position's moves, its analysis, and whether
+    /// more rounds follow.
+    pub fn poll(&self) -> Option<(Vec<Cell>, Analysis, bool)> {
+        self.answers.try_recv().ok()
+    }
+}
+
+impl Drop for ValueWorker {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The analysis of `pos` as plain text lines (plain mode's `analyze`).
+pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String> {
+    let analyzer = Analyzer::default();
+    let budget = Budget {
+        deadline: Some(Instant::now() + time),
+        stop: None,
+    };
+    let analysis = analyzer.analyze(pos, &budget).map_err(|e| e.to_string())?;
+    let shape = pos.rules().shape();
+    let mut lines = vec![ShownValues {
+        moves: pos.moves().to_vec(),
+        analysis: Some(analysis.clone()),
+        working: false,
+    }
+    .summary()];
+    if let Some(r) = &analysis.reason {
+        lines.push(format!("why: {}", r.words(shape)));
+    }
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for m in &analysis.moves {
+        let text = m.known.value.text();
+        let cell = hypertac_core::notation::format_move(pos.rules(), m.cell);
+        match groups.iter_mut().find(|(v, _)| *v == text) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((text, vec![cell])),
+        }
+    }
+    for (value, cells) in groups {
+        lines.push(format!("{value}: {}", cells.join(" ")));
+    }
+    Ok(lines)
+}

@@ -1,0 +1,206 @@
+// hypertac web page: every move's value on the board (GET /api/analyze),
+// the computer's reasons in the move list, the review of a game and share
+// links for every board. Loaded after app.js; speaks only the JSON API.
+'use strict';
+
+const VALUES_MS = 8000;      // time the server may take for one answer
+const VALUES_ROUNDS = 8;     // answers asked for one position while values are unknown
+
+const values = {
+  key: null,        // the position (rules + moves) shown or asked for
+  data: null,       // its answer
+  rounds: 0,
+  busy: false,
+  reasons: new Map(),  // "ply:move" -> the computer's reason for that move
+  review: null,      // {key, steps}
+};
+
+// The query naming the rules of a game state: a preset's name where one matches.
+function rulesQuery(game) {
+  const preset = ui.info && ui.info.presets.find((p) => p.rules === game.rules && !p.name.includes(' '));
+  if (preset) return `game=${encodeURIComponent(preset.name)}`;
+  const parts = [`shape=${game.shape.join('x')}`, `k=${game.k}`, `rule=${game.rule}`];
+  if (game.gravity !== null && game.gravity !== undefined) parts.push(`gravity=${game.gravity}`);
+  if (game.wrap) parts.push('wrap=true');
+  return parts.join('&');
+}
+
+function positionKey(game) {
+  return `${game.rules}|${game.wrap}|${game.moves.join(';')}`;
+}
+
+function valuesWanted() {
+  const game = ui.game;
+  return !ui.replay && game && !game.connect4 && $('#opt-values').checked && game.result === 'ongoing';
+}
+
+// Asks for the values of the game's position and paints them; asks again
+// while some are unknown (the server goes on where it stopped).
+async function updateValues() {
+  const game = ui.game;
+  const legend = $('#values-legend');
+  if (!valuesWanted()) {
+    legend.hidden = true;
+    values.key = null;
+    paintValues();
+    return;
+  }
+  const key = positionKey(game);
+  legend.hidden = false;
+  if (values.key !== key) {
+    values.key = key;
+    values.data = null;
+    values.rounds = 0;
+    paintValues();
+  } else if (values.data) {
+    paintValues();
+    if (values.data.complete || values.busy || values.rounds >= VALUES_ROUNDS) return;
+  }
+  if (values.busy) return;
+  values.busy = true;
+  values.rounds += 1;
+  describeValues(`Working out the value of each of ${game.to_move}'s moves…`);
+  try {
+    const path = `/analyze?${rulesQuery(game)}&moves=${encodeURIComponent(game.moves.join(';'))}&ms=${VALUES_MS}`;
+    const data = await api('GET', path);
+    if (values.key === key) values.data = data;
+  } catch (e) {
+    if (values.key === key) { values.data = null; describeValues(e.message); }
+    values.busy = false;
+    return;
+  }
+  values.busy = false;
+  if (values.key !== key) { updateValues(); return; }
+  paintValues();
+  if (!values.data.complete && values.rounds < VALUES_ROUNDS) setTimeout(updateValues, 200);
+}
+
+// The kind of a value for the side to move: win, draw, loss or unknown.
+function valueKind(value, toMove) {
+  if (value === 'draw') return 'draw';
+  if (value === 'unknown') return 'unknown';
+  return value.startsWith(toMove) ? 'win' : 'loss';
+}
+
+const VALUE_MARK = { win: 'W', draw: 'D', loss: 'L', unknown: '?' };
+
+function paintValues() {
+  const data = values.key && values.data;
+  const byCell = new Map(data ? data.moves.map((m) => [m.cell, m]) : []);
+  for (const [key, el] of ui.cells) {
+    const m = byCell.get(key);
+    if (!m) {
+      delete el.dataset.val;
+      el.classList.remove('val-best');
+      continue;
+    }
+    const kind = valueKind(m.value, data.to_move);
+    el.dataset.val = kind;
+    el.dataset.mark = VALUE_MARK[kind];
+    el.classList.toggle('val-best', m.best);
+    const distance = m.distance !== undefined ? `, ends in ${m.distance} more move${m.distance === 1 ? '' : 's'}` : '';
+    el.title = `${m.move}: ${m.value}${m.proved ? ' (proved, ' + m.source + distance + ')' : ' (not settled yet)'}`;
+  }
+  if (!data) return;
+  const unknown = data.moves.filter((m) => !m.proved).length;
+  const them = data.to_move === 'X' ? 'O' : 'X';
+  const parts = [`Values of ${data.to_move}'s moves, after each: W ${data.to_move} wins, D draw, L ${them} wins`];
+  parts.push(unknown ? `? not settled yet (${unknown} left${values.busy ? ', working' : ''})` : 'all proved');
+  parts.push(`position: ${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}.`);
+  describeValues(parts.join('; '), data.reason);
+}
+
+function describeValues(text, reason) {
+  const legend = $('#values-legend');
+  legend.replaceChildren(document.createTextNode(text));
+  if (reason) {
+    const why = document.createElement('span');
+    why.className = 'why';
+    why.textContent = `Why: ${reason}.`;
+    legend.append(document.createElement('br'), why);
+  }
+}
+
+// ---------- the computer's reasons in the move list ----------
+
+function noteReason(game, played) {
+  if (!played || !played.reason) return;
+  const ply = game.moves.length - 1;
+  values.reasons.set(`${ply}:${game.moves[ply]}`, played.reason);
+}
+
+function reasonOf(ply, move) {
+  return values.reasons.get(`${ply}:${move}`);
+}
+
+// The move list's entries: the move, the computer's reason, the review's verdict.
+function moveEntry(game, m, i) {
+  const li = document.createElement('li');
+  li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${moveText(m, gameView(game))}`;
+  const reason = reasonOf(i, m);
+  if (reason) {
+    const small = document.createElement('small');
+    small.className = 'reason';
+    small.textContent = ` ${reason}`;
+    li.appendChild(small);
+  }
+  const step = values.review && values.review.key === positionKey(game) && values.review.steps[i];
+  if (step) {
+    const span = document.createElement('small');
+    span.className = step.threw_away ? 'review threw' : 'review';
+    span.textContent = step.threw_away
+      ? ` ${step.before} → ${step.after}: threw away a ${step.threw_away}`
+      : ` · then ${step.after}`;
+    li.appendChild(span);
+  }
+  return li;
+}
+
+// ---------- review ----------
+
+async function reviewGame() {
+  const game = ui.game;
+  if (!game || !game.moves.length) return;
+  const key = positionKey(game);
+  const button = $('#btn-review');
+  button.disabled = true;
+  button.textContent = 'Reviewing…';
+  try {
+    const data = await api('GET', `/review?${rulesQuery(game)}&moves=${encodeURIComponent(game.moves.join(';'))}`);
+    values.review = { key, steps: data.review };
+    const lost = data.review.filter((s) => s.threw_away);
+    showError(lost.length
+      ? `Review: ${lost.map((s) => `move ${s.ply} (${s.player} ${s.move}) threw away a ${s.threw_away}`).join('; ')}.`
+      : 'Review: no move threw away a win or a draw (as far as the values are known).', true);
+    render(ui.game, false);
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Review game';
+  }
+}
+
+// ---------- share links ----------
+
+function anyShareLink(game) {
+  if (game.connect4) return `${location.origin}/?game=connect4&pos=${game.columns || ''}`;
+  return `${location.origin}/?${rulesQuery(game)}&moves=${encodeURIComponent(game.moves.join(';'))}`;
+}
+
+// The new-game request a share link asks for, or null if it names no board.
+function sharedGameRequest(params) {
+  if (!params.has('moves') || params.has('pos')) return null;
+  const req = { moves: params.get('moves'), x: 'human', o: 'human' };
+  for (const f of ['game', 'shape', 'rule']) if (params.has(f)) req[f] = params.get(f);
+  if (params.has('k')) req.k = Number(params.get('k'));
+  if (params.has('gravity')) req.gravity = params.get('gravity') === 'none' ? null : Number(params.get('gravity'));
+  if (params.has('wrap')) req.wrap = params.get('wrap') === 'true';
+  if (req.moves === '') delete req.moves;
+  return req;
+}
+
+function bindValues() {
+  $('#opt-values').addEventListener('change', updateValues);
+  $('#btn-review').addEventListener('click', reviewGame);
+}

@@ -1,0 +1,232 @@
+//! `hypertac analyze` and `GET /api/analyze`: the same JSON from both, one
+//! clear line (CLI) or a 400 (API) for bad input, the review, and the
+//! shipped certificates' answers after X's first move on 4^4 and 4^5.
+
+mod common;
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// A running `hypertac serve --port 0`; killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    _home: tempfile::TempDir,
+}
+
+impl Server {
+    fn start() -> Server {
+        let home = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hypertac"))
+            .args(["serve", "--port", "0"])
+            .env("HYPERTAC_HOME", home.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hypertac serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line.trim().trim_end_matches('/');
+        let port = url.rsplit(':').next().unwrap().parse().unwrap();
+        Server {
+            child,
+            port,
+            _home: home,
+        }
+    }
+
+    /// GET `path`: status and body.
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        let request = format!(
+            "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            self.port
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let text = String::from_utf8_lossy(&response).to_string();
+        let status = text[9..12].parse().unwrap();
+        let body = text
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
+        (status, body)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b',' | b'-' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// `hypertac analyze ARGS --json`: the parsed JSON.
+fn cli(args: &[&str]) -> Value {
+    let mut all = vec!["analyze", "--json"];
+    all.extend_from_slice(args);
+    let (out, err, code) = common::run_args(&all);
+    assert_eq!(code, 0, "{all:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn the_api_answers_what_the_cli_prints() {
+    let server = Server::start();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["--game", "tictactoe", "--moves", "1,1"],
+            "game=tictactoe&moves=1,1",
+        ),
+        (
+            &["--game", "tictactoe", "--moves", ""],
+            "game=tictactoe&moves=",
+        ),
+        (
+            &["--shape", "4x4", "--k", "3", "--moves", "0,0;1,1"],
+            "shape=4x4&k=3&moves=0,0;1,1",
+        ),
+        (
+            &["--game", "nd 3 3", "--moves", "1,1,1"],
+            "game=nd%203%203&moves=1,1,1",
+        ),
+        (
+            &["--game", "qubic", "--moves", "0,0,0"],
+            "game=qubic&moves=0,0,0",
+        ),
+        (
+            &["--game", "connect4", "--moves", "4453"],
+            "game=connect4&moves=4453",
+        ),
+    ];
+    for (args, query) in cases {
+        let want = cli(args);
+        let (status, body) = server.get(&format!("/api/analyze?{}", encode_query(query)));
+        assert_eq!(status, 200, "{query}: {body}");
+        let got: Value = serde_json::from_str(&body).unwrap();
+        // The server keeps values between answers: compare all but the source.
+        assert_eq!(strip(&got), strip(&want), "{query}");
+        assert_eq!(got["complete"], Value::Bool(true), "{query}");
+    }
+}
+
+fn encode_query(q: &str) -> String {
+    q.split('&')
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) if k == "moves" => format!("{k}={}", encode(v)),
+            _ => kv.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn strip(v: &Value) -> Value {
+    let mut v = v.clone();
+    for m in v["moves"].as_array_mut().unwrap() {
+        m.as_object_mut().unwrap().remove("source");
+    }
+    v
+}
+
+#[test]
+fn bad_input_is_one_line_or_a_400() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["--game", "tictactoe", "--moves", "1,1;1,1"],
+            "already taken",
+        ),
+        (&["--game", "tictactoe", "--moves", "1,x"], "move 1"),
+        (
+            &["--game", "tictactoe", "--moves", "0,0;1,0;1,1;2,0;2,2"],
+            "the game is over",
+        ),
+        (
+            &["--game", "tictactoe", "--moves", "0,0;1,0;1,1;2,0;2,2;0,1"],
+            "already over",
+        ),
+        (
+            &["--game", "nd 10 10", "--moves", ""],
+            "analyze takes at most",
+        ),
+        (&["--game", "qubic", "--time", "soon"], "--time"),
+    ];
+    for (args, words) in cases {
+        let mut all = vec!["analyze"];
+        all.extend_from_slice(args);
+        let (out, err, code) = common::run_args(&all);
+        assert_eq!(code, 2, "{all:?}");
+        assert!(out.is_empty(), "{all:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{all:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(words),
+            "{all:?}: {err}"
+        );
+    }
+    let server = Server::start();
+    let huge = "0,0;".repeat(20_000);
+    for query in [
+        "game=tictactoe&moves=1,1;1,1".to_string(),
+        "game=tictactoe&moves=0,0;1,0;1,1;2,0;2,2".to_string(),
+        "game=nope&moves=".to_string(),
+        "game=nd%2010%2010&moves=".to_string(),
+        "shape=4x4&k=9&moves=".to_string(),
+        "game=qubic&moves=0,0,0&ms=soon".to_string(),
+        "moves=0,0".to_string(),
+        format!("game=tictactoe&moves={}", encode(&huge)),
+    ] {
+        let (status, body) = server.get(&format!("/api/analyze?{query}"));
+        let short = &query[..query.len().min(60)];
+        assert!(status == 400 || status == 414, "{short}: {status} {body}");
+        if status == 400 {
+            let v: Value = serde_json::from_str(&body).unwrap();
+            let e = v["error"].as_str().unwrap();
+            assert!(!e.contains('\n') && !e.is_empty(), "{short}: {e}");
+        }
+    }
+}
+
+#[test]
+fn after_xs_first_move_on_4d_and_4x5_every_reply_is_proved_lost() {
+    for (game, first, replies) in [("4d", "0,0,0,0", 255), ("nd 4 5", "0,0,0,0,0", 1023)] {
+        let v = cli(&["--game", game, "--moves", first, "--time", "1ms"]);
+        let moves = v["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), replies);
+        assert!(moves.iter().all(|m| m["value"] == "X wins"
+            && m["proved"] == Value::Bool(true)
+            && m["source"] == "certificate"));
+        assert_eq!(v["value"], "X wins");
+    }
+}
+
+#[test]
+fn a_review_marks_the_move_that_threw_away_the_draw() {
+    let (out, err, code) = common::run_args(&[
+        "analyze",
+        "--game",
+        "tictactoe",
+        "--moves",
+        "1,1;0,1;0,0;2,2;1,0;2,1;2,0",
+        "--review",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let marked: Vec<&str> = out.lines().filter(|l| l.contains("threw away")).collect();
+    assert_eq!(marked.len(), 1, "{out}");
+    assert!(
+        marked[0].contains("O 0,1") && marked[0].contains("threw away a draw"),
+        "{out}"
+    );
+}
