@@ -352,7 +352,14 @@ impl<'a> Checker<'a> {
             (_, image) => {
                 if let Some(limits) = self.derive {
                     if threat_sequence(&mut self.board, p, limits).is_some() {
-                        self.remember(keys);
+                        // Section 4, step 3: a settled position is
+                        // remembered only when the certificate relies on it
+                        // (its canonical form may have been computed for a
+                        // fingerprint shared with an entry: that is no
+                        // reason to remember it).
+                        if self.remember_settled {
+                            self.remember(keys);
+                        }
                         return Ok(None);
                     }
                 }
