@@ -70,9 +70,9 @@ fn bad_headers_are_named() {
         with(&text.replacen("hypertac-proof", "hypertac-proog", 1)).unwrap_err(),
         "not a hypertac proof: the first line is not \"hypertac-proof\""
     );
-    assert!(with(&text.replacen("\"version\":1", "\"version\":4", 1))
+    assert!(with(&text.replacen("\"version\":1", "\"version\":5", 1))
         .unwrap_err()
-        .starts_with("proof format version 4 is not supported"));
+        .starts_with("proof format version 5 is not supported"));
     assert_eq!(
         with(&text.replacen("\"version\":1", "\"version\":3", 1)).unwrap_err(),
         "bad proof header: version 3 needs \"derive\" (the checker's threat-sequence limits)"
