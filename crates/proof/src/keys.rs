@@ -131,3 +131,29 @@ impl StoneSet {
         self.len
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{KeySet, StoneSet};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A [`StoneSet`] answers as a set of whole bitsets does.
+        #[test]
+        fn stone_set_is_a_set(ops in proptest::collection::vec(
+            (proptest::collection::vec(0u64..6, 4), any::<bool>()), 1..200)) {
+            let mut set = StoneSet::default();
+            let mut reference = KeySet::default();
+            for (words, insert) in ops {
+                // Small words so that positions repeat; X and O may share
+                // a cell here, which the set need not care about.
+                let stones: Box<[u64]> = words.into_iter().map(|w| w * 0x8001_0000_0001).collect();
+                if insert {
+                    prop_assert_eq!(set.insert(&stones), reference.insert(stones.clone()));
+                }
+                prop_assert_eq!(set.contains(&stones), reference.contains(&stones));
+                prop_assert_eq!(set.len(), reference.len());
+            }
+        }
+    }
+}
