@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced};
-use crate::format::{Certificate, SequenceLimits, Value};
+use crate::format::{Certificate, Goal, SequenceLimits, Value};
 use crate::keys::KeyMap;
 use crate::potential;
 use crate::section::Section;
@@ -24,17 +24,20 @@ pub struct Strategy {
     rules: Option<Rules>,
     lines: Option<Arc<Lines>>,
     symmetries: Symmetries,
-    /// The section's entries with `n` stones, each a section of its own
-    /// (a level's entry indices count within its own section).
+    /// The certificate's section.
+    source: Section,
+    /// The section's entries with `n` stones, each made a section of its
+    /// own when first asked (a level's entry indices count within it).
     levels: Vec<Level>,
 }
 
-/// The entries of one stone count: a section of them, and (built the
-/// first time a position with that many stones asks, as a big
-/// certificate's canonical forms take seconds) their table by canonical
-/// position, and their pairs.
+/// The entries of one stone count: their indices in the certificate's
+/// section, and (built the first time a position with that many stones
+/// asks, as a big certificate's entries and canonical forms take a
+/// large part of a second) a section of them, their table by canonical
+/// position, and their pairs. A bot move on 4^5 builds one level.
 struct Level {
-    section: Section,
+    entries: Vec<u32>,
     table: OnceLock<LevelTable>,
 }
 
@@ -68,6 +71,7 @@ impl Strategy {
             rules: None,
             lines: None,
             symmetries: Symmetries::identity(0),
+            source: Section::new(player, Goal::Win, 0),
             levels: Vec::new(),
         };
         let Some(s) = cert.sections.get(section) else {
@@ -85,7 +89,7 @@ impl Strategy {
         let symmetries = Symmetries::with_lines(&rules, &lines);
         let mut levels: Vec<Level> = (0..=lines.cells())
             .map(|_| Level {
-                section: Section::new(s.player, s.goal, s.cells()),
+                entries: Vec::new(),
                 table: OnceLock::new(),
             })
             .collect();
@@ -93,18 +97,12 @@ impl Strategy {
             if s.check_entry(i).is_err() {
                 return empty(s.player);
             }
-            let (x, o, mv) = s.get(i);
-            let stones: u32 = x.iter().chain(&o).map(|w| w.count_ones()).sum();
+            let (x, o, _) = s.entry_bytes(i);
+            let stones: u32 = x.iter().chain(o).map(|b| b.count_ones()).sum();
             let Some(level) = levels.get_mut(stones as usize) else {
                 return empty(s.player);
             };
-            match s.pairing(i) {
-                Some(pairs) => {
-                    let pairs: Vec<Cell> = pairs.iter().map(|&c| Cell(u64::from(c))).collect();
-                    level.section.push_pairing(&x, &o, mv, &pairs);
-                }
-                None => level.section.push(&x, &o, mv),
-            }
+            level.entries.push(i as u32);
         }
         Strategy {
             player: s.player,
@@ -114,6 +112,7 @@ impl Strategy {
             rules: Some(rules),
             lines: Some(Arc::new(lines)),
             symmetries,
+            source: s.clone(),
             levels,
         }
     }
@@ -122,18 +121,27 @@ impl Strategy {
     /// make one, as when two repeat a position).
     fn level(&self, stones: usize) -> Option<&LevelTable> {
         let level = self.levels.get(stones)?;
-        if level.section.is_empty() {
+        if level.entries.is_empty() {
             return None;
         }
         Some(level.table.get_or_init(|| {
-            let words = (level.section.cells() as usize).div_ceil(64);
-            let table = entry_table(&level.section, &self.symmetries, words)
+            let s = &self.source;
+            let mut section = Section::new(s.player, s.goal, s.cells());
+            for &i in &level.entries {
+                let (x, o, mv) = s.get(i as usize);
+                match s.pairing(i as usize) {
+                    Some(pairs) => {
+                        let pairs: Vec<Cell> = pairs.iter().map(|&c| Cell(u64::from(c))).collect();
+                        section.push_pairing(&x, &o, mv, &pairs);
+                    }
+                    None => section.push(&x, &o, mv),
+                }
+            }
+            let words = (section.cells() as usize).div_ceil(64);
+            let table = entry_table(&section, &self.symmetries, words)
                 .map(|(t, _)| t)
                 .unwrap_or_default();
-            (
-                table,
-                pairing_table(&level.section, &self.symmetries, words),
-            )
+            (table, pairing_table(&section, &self.symmetries, words))
         }))
     }
 
@@ -154,7 +162,7 @@ impl Strategy {
 
     /// Number of entries (positions) the strategy knows.
     pub fn len(&self) -> usize {
-        self.levels.iter().map(|l| l.section.len()).sum()
+        self.levels.iter().map(|l| l.entries.len()).sum()
     }
 
     /// Whether the strategy knows no position.
