@@ -2,8 +2,8 @@
 # The Python binding's tests: on a fresh Debian machine installs Python (with
 # venv and pip) when missing, makes a virtual environment in
 # target/py-venv, installs the pinned packages of
-# crates/py/requirements-test.txt, builds and installs the `hypertac`
-# package from crates/py (maturin, into the workspace's target/), and runs
+# crates/py/requirements-test.txt, builds the `hypertac` wheel from
+# crates/py (maturin, into target/wheels) and installs it, and runs
 # pytest on crates/py/tests against the CLI binary.
 #
 # The package is built with the dev profile (the workspace's dev profile
@@ -34,9 +34,15 @@ export PATH="$PWD/$venv/bin:$PATH"
 "$py" -m pip install -q --disable-pip-version-check -r crates/py/requirements-test.txt
 
 profile="${HYPERTAC_PY_PROFILE:-dev}"
-echo "building the hypertac package (profile $profile)"
-MATURIN_PEP517_ARGS="--profile $profile" \
-  "$py" -m pip install -q --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/py
+echo "building the hypertac wheel (profile $profile) and installing it"
+# As a user without Rust would: a wheel built here (README, docs/python.md),
+# then `pip install` of that file. It costs what `pip install ./crates/py`
+# cost, which builds the same wheel on the way.
+rm -f target/wheels/hypertac-*.whl
+maturin build -q --profile "$profile" -m crates/py/Cargo.toml --out target/wheels
+wheel="$(ls target/wheels/hypertac-*.whl)"
+echo "built $wheel"
+"$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 
 # The tests compare with the CLI: the binary `cargo test` built.
 cargo build -q --bin hypertac

@@ -102,10 +102,14 @@ fn number_word(k: u32) -> String {
         .map_or_else(|| k.to_string(), |w| w.to_string())
 }
 
-/// The computer's reason for a move by `mover`, in a player's words:
-/// "best by search to depth 10" is "looks best", "wins in 7" is "X can force
-/// a win in 7 moves". Reasons already in plain words ("blocks O's line",
-/// "X wins (proved)") are kept as they are.
+/// The computer's reason for a move by `mover`, in a player's words, never
+/// with parentheses (front ends put a reason in them): "best by search to
+/// depth 10" is "looks best", "X wins (proved)" is "proved: X wins". A
+/// distance is said only where it is proved: "wins in 7" (a search that saw
+/// the whole game) is "X can force a win in 7 moves", a threat sequence's
+/// "forces a win in 7" (each of O's answers forced, a shorter win may
+/// exist) is "X can force a win within 7 moves", and what a pruned search
+/// sees ("search sees a win in 7") has no number: "X looks to be winning".
 pub fn reason(mover: Player, text: &str) -> String {
     let them = mover.other();
     let moves = |n: &str| {
@@ -119,7 +123,22 @@ pub fn reason(mover: Player, text: &str) -> String {
         return "looks best".into();
     }
     if text.starts_with("best first guess") {
-        return "a quick guess (no time to look further)".into();
+        return "a quick guess: no time to look further".into();
+    }
+    if text == format!("{mover} wins (proved)") {
+        return format!("proved: {mover} wins");
+    }
+    if text == format!("blocks one of {them}'s lines ({them} has two)") {
+        return format!("blocks one of {them}'s two lines");
+    }
+    if text.starts_with("search sees a win in ") {
+        return format!("{mover} looks to be winning");
+    }
+    if text.starts_with("search sees a loss in ") {
+        return format!("{them} looks to be winning; this holds out longest");
+    }
+    if let Some(n) = text.strip_prefix("forces a win in ") {
+        return format!("{mover} can force a win within {}", moves(n));
     }
     if text == "only sensible move" {
         return "the only sensible move".into();
@@ -127,10 +146,7 @@ pub fn reason(mover: Player, text: &str) -> String {
     if text == "makes a double threat: wins in 2" {
         return format!("two threats at once: {mover} wins next move");
     }
-    if let Some(n) = text
-        .strip_prefix("wins in ")
-        .or_else(|| text.strip_prefix("forces a win in "))
-    {
+    if let Some(n) = text.strip_prefix("wins in ") {
         return format!("{mover} can force a win in {}", moves(n));
     }
     if let Some(n) = text
@@ -151,7 +167,8 @@ pub fn reason(mover: Player, text: &str) -> String {
     if text == "perfect play: draws" {
         return "a draw with perfect play".into();
     }
-    text.to_string()
+    // Any other aside in parentheses becomes a clause.
+    text.replace(" (", ": ").replace(['(', ')'], "")
 }
 
 /// The moves as a person types them: `1,1;0,2`, or on a 2-axis gravity
@@ -219,18 +236,38 @@ mod tests {
         assert_eq!(reason(x, "best by search to depth 10"), "looks best");
         assert_eq!(
             reason(x, "best first guess (no time to search)"),
-            "a quick guess (no time to look further)"
+            "a quick guess: no time to look further"
         );
         assert_eq!(reason(x, "wins in 7"), "X can force a win in 7 moves");
         assert_eq!(
             reason(x, "forces a win in 3"),
-            "X can force a win in 3 moves"
+            "X can force a win within 3 moves"
         );
+        assert_eq!(reason(x, "search sees a win in 7"), "X looks to be winning");
+        assert_eq!(
+            reason(x, "search sees a loss in 7"),
+            "O looks to be winning; this holds out longest"
+        );
+        assert_eq!(reason(x, "perfect play: draws"), "a draw with perfect play");
         assert_eq!(
             reason(Player::O, "holds out longest (loses in 11)"),
             "X can force a win in 11 moves; this holds out longest"
         );
-        assert_eq!(reason(x, "X wins (proved)"), "X wins (proved)");
+        assert_eq!(reason(x, "X wins (proved)"), "proved: X wins");
+        assert_eq!(
+            reason(x, "blocks one of O's lines (O has two)"),
+            "blocks one of O's two lines"
+        );
+        // No reason the engine gives keeps a parenthesis.
+        for engine in [
+            "best first guess (no time to search)",
+            "holds out longest (loses in 3)",
+            "O wins (proved)",
+            "perfect play: loses (score -2)",
+            "something new (an aside)",
+        ] {
+            assert!(!reason(Player::O, engine).contains(['(', ')']), "{engine}");
+        }
         assert_eq!(reason(x, "blocks O's line"), "blocks O's line");
         assert_eq!(
             reason(x, "perfect play: wins (score 3)"),

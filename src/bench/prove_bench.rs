@@ -38,9 +38,11 @@ pub fn run(seconds: f64) -> i32 {
         pairings: false,
         potential: false,
         pairing_moves: false,
+        list_pairs: false,
         defender_potential_order: false,
         helper_reverse_depth: 0,
         probe_batch: 0,
+        threes: 0,
     };
     println!(
         "{:<12} {:<26} {:<8} {:>10} {:>9} {:>10} {:>10} {:>9} {:>7} {:>7}",

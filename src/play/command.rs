@@ -98,7 +98,7 @@ pub fn help_text(rules: &Rules) -> String {
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0);
-    let mut text = String::from("commands:");
+    let mut text = format!("{}\ncommands:", render::how_to_win(rules));
     for (key, what) in entries {
         text.push_str(&format!("\n  {key:<width$}  {what}"));
     }

@@ -69,7 +69,14 @@ pub fn key_entries(session: &Session) -> Vec<(String, String)> {
 /// The help as lines of at most `width` characters.
 pub fn lines(session: &Session, width: u16) -> Vec<String> {
     let width = usize::from(width).max(20);
-    let mut out = vec![section("keys")];
+    let mut out = vec![section("how to win")];
+    out.extend(
+        wrap(&render::how_to_win(session.rules()), width - 2)
+            .into_iter()
+            .map(|l| format!("  {l}")),
+    );
+    out.push(String::new());
+    out.push(section("keys"));
     out.extend(entries_lines(&key_entries(session), width));
     out.push(String::new());
     out.push(section("commands (type : first)"));
@@ -113,7 +120,7 @@ fn entries_lines(entries: &[(String, String)], width: usize) -> Vec<String> {
 
 /// Words of `text` in lines of at most `width` characters (a longer word
 /// stands alone).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -1,6 +1,7 @@
 //! `hypertac play`: the game in a terminal — a full-screen UI when stdin and
 //! stdout are terminals ([`tui`]), else line commands ([`plain`]).
 
+mod board;
 mod command;
 mod help;
 mod plain;

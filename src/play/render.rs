@@ -31,21 +31,31 @@ pub struct Layout {
     header: u64,
     width: u64,
     height: u64,
+    narrow: bool,
 }
 
 impl Layout {
     /// The nested-grid layout of a board with these axis sizes; `flip` is an
     /// axis drawn in reverse (the gravity axis when it is y).
     pub fn new(sizes: &[u32], flip: Option<usize>) -> Layout {
-        Layout::build(sizes, flip, sizes.len() > 2)
+        Layout::build(sizes, flip, sizes.len() > 2, false)
     }
 
     /// As [`Layout::new`] without grid headers, for tight screens.
     pub fn compact(sizes: &[u32], flip: Option<usize>) -> Layout {
-        Layout::build(sizes, flip, false)
+        Layout::build(sizes, flip, false, false)
     }
 
-    fn build(sizes: &[u32], flip: Option<usize>, headers: bool) -> Layout {
+    /// As [`Layout::new`] (with grid headers) but with the same 3-column
+    /// gap between side-by-side grids at every level, where [`Layout::new`]
+    /// widens the gap by 2 per level: a 4^5 board is 157 columns wide
+    /// instead of 163, so it fits a 160-column terminal. The levels are told
+    /// apart by the grid headers (and the terminal UI's bars between them).
+    pub fn narrow(sizes: &[u32], flip: Option<usize>) -> Layout {
+        Layout::build(sizes, flip, sizes.len() > 2, true)
+    }
+
+    fn build(sizes: &[u32], flip: Option<usize>, headers: bool, narrow: bool) -> Layout {
         let dims = sizes.len();
         let mut sizes = sizes.to_vec();
         if sizes.len() == 1 {
@@ -63,7 +73,8 @@ impl Layout {
             let level = (axis / 2) as u64;
             let n = u64::from(sizes[axis]);
             if axis % 2 == 0 {
-                let stride = width.saturating_add(1 + 2 * level);
+                let gap = if narrow { 3 } else { 1 + 2 * level };
+                let stride = width.saturating_add(gap);
                 col_stride[axis] = stride;
                 width = stride.saturating_mul(n - 1).saturating_add(width);
             } else {
@@ -81,7 +92,24 @@ impl Layout {
             header,
             width,
             height,
+            narrow,
         }
+    }
+
+    /// Whether this is a [`Layout::narrow`] layout.
+    pub fn is_narrow(&self) -> bool {
+        self.narrow
+    }
+
+    /// The screen columns between the side-by-side blocks of `axis` (an
+    /// even axis from 4 on), one per gap: where a bar may separate them.
+    pub fn block_gaps(&self, axis: usize) -> Vec<u64> {
+        if axis < 4 || axis % 2 == 1 || axis >= self.sizes.len() {
+            return Vec::new();
+        }
+        (1..self.sizes[axis])
+            .map(|c| u64::from(c) * self.col_stride[axis] - 2)
+            .collect()
     }
 
     /// The layout for a position's board (y flipped under gravity on y).
@@ -133,18 +161,23 @@ impl Layout {
     }
 
     /// The header text of the grid holding these coordinates (`z1 w2`, or
-    /// compact `z1w2v0` beyond 4 axes), cut to the grid's width plus two.
+    /// compact `z1w2v0` when the spaced text does not fit), cut to the
+    /// grid's width plus two.
     pub fn header_text(&self, coords: &[u32]) -> String {
-        let sep = if coords.len() > 4 { "" } else { " " };
-        let text = coords
+        let parts: Vec<String> = coords
             .iter()
             .enumerate()
             .skip(2)
             .map(|(a, c)| format!("{}{c}", axis_letter(a)))
-            .collect::<Vec<_>>()
-            .join(sep);
+            .collect();
         // A header may run into the 3-column gap after its grid, less one space.
         let room = 2 * self.sizes[0] as usize + 1;
+        let spaced = parts.join(" ");
+        let text = if spaced.chars().count() <= room {
+            spaced
+        } else {
+            parts.concat()
+        };
         text.chars().take(room).collect()
     }
 
@@ -367,6 +400,58 @@ pub fn number_keys(rules: &hypertac_core::Rules) -> Option<u32> {
     (sizes.len() == 2 && rules.gravity() == Some(1) && sizes[0] <= 9).then(|| sizes[0])
 }
 
+/// The goal and what a line is, in words, with a line of the board as an
+/// example: `0,0,0 1,1,1 2,2,2 3,3,3` runs through all four layers.
+pub fn how_to_win(rules: &hypertac_core::Rules) -> String {
+    let k = rules.k();
+    let d = rules.shape().dims();
+    let goal = match rules.win() {
+        WinRule::FirstToK => format!("The first to get {k} in a row wins."),
+        WinRule::Anti => format!("Whoever completes {k} in a row loses."),
+        WinRule::MostLines => {
+            format!("When the board is full, whoever has more rows of {k} wins.")
+        }
+    };
+    let mut text = goal;
+    if d == 2 {
+        text.push_str(&format!(
+            " A row is {k} cells in a straight line: across, up and down, or diagonally."
+        ));
+    } else {
+        text.push_str(&format!(
+            " A row is {k} cells in a straight line along any axis or any diagonal, across the grids as well as inside one"
+        ));
+        let sizes = rules.shape().sizes();
+        if sizes.iter().all(|&n| n >= k) {
+            let example: Vec<String> = (0..k).map(|i| vec![i.to_string(); d].join(",")).collect();
+            let grids = if d == 3 { "layers" } else { "grids" };
+            text.push_str(&format!(
+                ": {} is one, through {} {grids}",
+                example.join(" "),
+                number(k)
+            ));
+        }
+        text.push('.');
+    }
+    if rules.gravity().is_some() {
+        text.push_str(" Stones drop to the lowest free cell of their column.");
+    }
+    if rules.wrap() {
+        text.push_str(" Rows wrap around the edges.");
+    }
+    text
+}
+
+fn number(n: u32) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        5 => "five".into(),
+        _ => n.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,6 +467,23 @@ mod tests {
         }
         assert_eq!(l.cell_at(1, 1), None);
         assert_eq!(l.cell_at(0, 0), None);
+    }
+
+    #[test]
+    fn layout_5d_narrow_fits_160_columns() {
+        let wide = Layout::new(&[4; 5], None);
+        assert_eq!((wide.width(), wide.height()), (163, 23));
+        let l = Layout::narrow(&[4; 5], None);
+        assert_eq!((l.width(), l.height()), (157, 23));
+        assert_eq!(l.header_text(&[0, 0, 1, 2, 3]), "z1 w2 v3");
+        assert_eq!(l.block_gaps(4), [38, 78, 118]);
+        for coords in [[0, 0, 0, 0, 0], [3, 2, 1, 0, 3], [1, 3, 3, 2, 1]] {
+            let (c, r) = l.place(&coords);
+            assert_eq!(l.cell_at(c, r), Some(coords.to_vec()));
+        }
+        for col in l.block_gaps(4) {
+            assert!((0..l.height()).all(|row| l.cell_at(col, row).is_none()));
+        }
     }
 
     #[test]

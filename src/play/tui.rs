@@ -26,6 +26,9 @@ const GAME_OVER: &str = "the game is over: n starts a new game, u takes back";
 /// Most events handled between two draws.
 const BATCH: usize = 4096;
 
+/// How long the batch loop waits for the next key already on its way.
+const WAITING: Duration = Duration::from_millis(1);
+
 /// Most bytes typed at the `:` prompt (as plain mode's longest line).
 const MAX_PROMPT: usize = 4096;
 
@@ -120,17 +123,25 @@ impl App {
             self.start_thinking();
             self.finish_thinking();
             self.update_scores();
+            let was_slice = self.board.is_slice();
             terminal.draw(|frame| {
                 let area = frame.area();
                 self.screen = (area.width, area.height);
                 self.board = view::draw(frame, &self.session, &self.ui);
             })?;
+            if !was_slice && self.board.is_slice() && self.show_last_move() {
+                continue;
+            }
             if event::poll(TICK)? {
                 // Everything already waiting (a paste arriving as keys) is
                 // handled before the next draw, a bounded batch at a time.
+                // The terminal is polled level-triggered (crossterm's
+                // `use-dev-tty`): its default edge-triggered source left a
+                // long paste's later kilobytes unread until the next key.
+                // A zero timeout there never reads, hence `WAITING`.
                 for _ in 0..BATCH {
                     self.event(event::read()?);
-                    if self.quit || !event::poll(Duration::ZERO)? {
+                    if self.quit || !event::poll(WAITING)? {
                         break;
                     }
                 }
@@ -292,6 +303,10 @@ impl App {
                         crate::words::reason(player, &choice.reason)
                     ));
                 }
+                // A board shown one slice at a time shows the reply's slice.
+                if self.board.is_slice() {
+                    self.show_last_move();
+                }
                 self.after_change(text);
                 if self.session.sides().iter().all(|s| s.level().is_some()) {
                     self.next_computer_move =
@@ -300,6 +315,20 @@ impl App {
             }
             Err(e) => self.show_error(e),
         }
+    }
+
+    /// Puts the cursor on the hint or else the last move, so a board shown
+    /// one slice at a time shows that slice; true when the cursor moved.
+    fn show_last_move(&mut self) -> bool {
+        let pos = self.session.position();
+        let Some(cell) = self.ui.hint.or(pos.last_move()) else {
+            return false;
+        };
+        let coords = pos.rules().shape().coords(cell);
+        let moved = coords != self.ui.cursor;
+        self.ui.cursor = coords;
+        self.ui.settle(pos);
+        moved
     }
 
     /// Shows a failed move; when another process changed the game, shows the
@@ -350,38 +379,8 @@ impl App {
             self.ui.help = Some(0);
             return;
         }
-        if self.thinking.is_some() {
-            match key.code {
-                KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
-                    if let Some(t) = &self.thinking {
-                        t.stop.store(true, Ordering::Relaxed);
-                    }
-                    return;
-                }
-                KeyCode::Char('u') => {
-                    self.cancel_thinking();
-                    self.undo();
-                    return;
-                }
-                KeyCode::Char('q') => {
-                    self.quit = true;
-                    return;
-                }
-                // The cursor still moves and scores toggle while it thinks.
-                KeyCode::Left
-                | KeyCode::Right
-                | KeyCode::Up
-                | KeyCode::Down
-                | KeyCode::PageUp
-                | KeyCode::PageDown
-                | KeyCode::Char('h' | 'j' | 'k' | 'l' | 'a' | 'd' | 'w' | 's') => {}
-                _ => {
-                    self.ui.message =
-                        "the computer is thinking: Esc makes it move now, u takes back, q quits"
-                            .into();
-                    return;
-                }
-            }
+        if self.thinking.is_some() && self.key_while_thinking(key) {
+            return;
         }
         let d = self.session.rules().shape().dims();
         let connect4 = self.session.rules().is_connect4();
@@ -436,6 +435,37 @@ impl App {
             KeyCode::Esc => self.ui.hint = None,
             _ => {}
         }
+    }
+
+    /// A key while the computer searches: Esc/Enter/space make it move now,
+    /// u takes back, q quits, cursor keys move on; true when the key was
+    /// handled here (other keys are not game keys meanwhile).
+    fn key_while_thinking(&mut self, key: KeyEvent) -> bool {
+        match key.code {
+            KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ') => {
+                if let Some(t) = &self.thinking {
+                    t.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            KeyCode::Char('u') => {
+                self.cancel_thinking();
+                self.undo();
+            }
+            KeyCode::Char('q') => self.quit = true,
+            // The cursor still moves and scores toggle while it thinks.
+            KeyCode::Left
+            | KeyCode::Right
+            | KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::PageUp
+            | KeyCode::PageDown
+            | KeyCode::Char('h' | 'j' | 'k' | 'l' | 'a' | 'd' | 'w' | 's') => return false,
+            _ => {
+                self.ui.message =
+                    "the computer is thinking: Esc makes it move now, u takes back, q quits".into();
+            }
+        }
+        true
     }
 
     /// A key on the help screen: arrows and pages scroll, any other key closes it.
@@ -622,6 +652,31 @@ mod tests {
         for c in text.chars() {
             press(app, KeyCode::Char(c));
         }
+    }
+
+    #[test]
+    fn a_slice_view_follows_the_computers_reply() {
+        let sides = [Side::Human, Side::Computer(hypertac_ai::Level::Random)];
+        let mut app = app("nd 4 5", sides, None);
+        let screen = ratatui::layout::Rect::new(0, 0, 80, 24);
+        app.board = super::super::board::choose(app.session.position(), &app.ui.cursor, screen);
+        assert!(app.board.is_slice());
+        press(&mut app, KeyCode::Enter);
+        app.start_thinking();
+        let end = Instant::now() + Duration::from_secs(10);
+        while app.thinking.is_some() && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(5));
+            app.finish_thinking();
+        }
+        let pos = app.session.position();
+        assert_eq!(pos.moves().len(), 2);
+        let reply = pos.rules().shape().coords(pos.last_move().unwrap());
+        assert_eq!(app.ui.cursor, reply);
+        // Coming from the whole board, a slice view shows the last move's
+        // slice, not the cursor's.
+        app.ui.cursor = vec![0; 5];
+        assert!(app.show_last_move());
+        assert_eq!(app.ui.cursor, reply);
     }
 
     #[test]

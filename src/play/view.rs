@@ -2,29 +2,23 @@
 //! reads the session and the UI state and fills a ratatui frame, so tests draw
 //! onto a `TestBackend` and compare text.
 //!
-//! The board is drawn as nested grids (see [`render::Layout`]) when they fit,
-//! without grid headers when only that fits, else as a 2D slice (x, y) through
-//! the cursor, scrolled to keep the cursor in view.
+//! The board itself is drawn by [`board`]: nested grids when they fit, else
+//! a 2D slice through the cursor.
 
+pub use super::board::BoardView;
+
+use super::board::{self, Marks};
 use super::command;
-use super::render::{self, number_keys, Layout};
+use super::render::{self, number_keys};
 use super::scores::ColumnScores;
 use crate::session::Session;
-use hypertac_core::{Cell, Player, Position, WinRule};
-use ratatui::buffer::Buffer;
+use hypertac_core::{Cell, Position, WinRule};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 
-/// Rows used by everything but the board: title, message, two help lines.
-const CHROME_ROWS: u16 = 4;
-/// The smallest screen for the slice view.
-const SLICE_MIN: (u16, u16) = (24, 9);
-
-/// Columns left of a compact 4D board for its w labels (`w3 `).
-const AXIS_MARGIN: u64 = 3;
 /// Spinner frames shown while the computer thinks.
 const SPINNER: &[char] = &['|', '/', '-', '\\'];
 
@@ -109,87 +103,6 @@ impl Ui {
     }
 }
 
-/// How the board was placed on screen, to map mouse clicks back to cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardView {
-    /// Nested grids at this screen offset.
-    Nested {
-        /// The layout used.
-        layout: Layout,
-        /// Screen column of the layout's origin.
-        x: u16,
-        /// Screen row of the layout's origin.
-        y: u16,
-        /// A compact 4D board's z and w named once: z above the grid
-        /// columns, w in a left margin (the grids have no headers).
-        labels: bool,
-    },
-    /// A window of the x-y slice through the cursor.
-    Slice {
-        /// The cursor's coordinates (fixing the other axes).
-        fixed: Vec<u32>,
-        /// First x shown.
-        x0: u32,
-        /// First y shown (in screen order).
-        row0: u32,
-        /// Cells shown across and down.
-        cols: u32,
-        /// See `cols`.
-        rows: u32,
-        /// Whether y is drawn upwards.
-        flip: bool,
-        /// Height of the y axis.
-        ny: u32,
-        /// Screen position of the first cell.
-        x: u16,
-        /// See `x`.
-        y: u16,
-    },
-    /// Nothing drawn: the screen is too small.
-    TooSmall,
-}
-
-impl BoardView {
-    /// The coordinates of the cell drawn at a screen position.
-    pub fn cell_at(&self, col: u16, row: u16) -> Option<Vec<u32>> {
-        match self {
-            BoardView::Nested { layout, x, y, .. } => {
-                let c = col.checked_sub(*x)?;
-                let r = row.checked_sub(*y)?;
-                if u64::from(c) >= layout.width() || u64::from(r) >= layout.height() {
-                    return None;
-                }
-                layout.cell_at(u64::from(c), u64::from(r))
-            }
-            BoardView::Slice {
-                fixed,
-                x0,
-                row0,
-                cols,
-                rows,
-                flip,
-                ny,
-                x,
-                y,
-            } => {
-                let c = col.checked_sub(*x)?;
-                let r = u32::from(row.checked_sub(*y)?);
-                if c % 2 == 1 || u32::from(c / 2) >= *cols || r >= *rows {
-                    return None;
-                }
-                let mut coords = fixed.clone();
-                coords[0] = x0 + u32::from(c / 2);
-                if coords.len() > 1 {
-                    let shown = row0 + r;
-                    coords[1] = if *flip { ny - 1 - shown } else { shown };
-                }
-                Some(coords)
-            }
-            BoardView::TooSmall => None,
-        }
-    }
-}
-
 /// Draws the whole screen; returns where the board went.
 pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     let area = frame.area();
@@ -197,9 +110,9 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
         super::help::draw(frame, session, scroll);
         return BoardView::TooSmall;
     }
-    let view = choose_view(session.position(), ui, area);
+    let view = board::choose(session.position(), &ui.cursor, area);
     if view == BoardView::TooSmall {
-        let (w, h) = needed(session.position());
+        let (w, h) = board::needed(session.position());
         let text = format!(
             "terminal too small, need {w}x{h} (have {}x{})",
             area.width, area.height
@@ -216,17 +129,34 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
         )
     };
     frame.render_widget(Paragraph::new(title(session, ui, area.width)), rows(0, 1));
-    draw_board(frame.buffer_mut(), session, ui, &view);
+    let marks = Marks {
+        cursor: &ui.cursor,
+        hint: ui.hint,
+        scores: ui.scores.as_ref(),
+    };
+    board::draw(frame.buffer_mut(), session, marks, &view);
     let bottom = area.height.saturating_sub(3);
-    // A long message wraps upwards into the free rows under the board.
+    // A long message wraps upwards into the free rows under the board; one
+    // too long for them keeps its words and cuts what it quotes.
     let line = message(session, ui, area.width);
-    let wanted = (line.width() as u16)
-        .div_ceil(area.width.max(1))
-        .clamp(1, 3);
-    let free = bottom.saturating_sub(board_bottom(session, &view)) + 1;
-    let height = wanted.min(free).max(1);
+    let free = bottom.saturating_sub(board::bottom(session, &view)) + 1;
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let style = line
+        .spans
+        .first()
+        .map_or(line.style, |s| line.style.patch(s.style));
+    let shown = if ui.prompt.is_some() {
+        vec![text]
+    } else {
+        fit_message(
+            &text,
+            usize::from(area.width),
+            usize::from(free.clamp(1, 3)),
+        )
+    };
+    let height = (shown.len() as u16).max(1);
     frame.render_widget(
-        Paragraph::new(line).wrap(Wrap { trim: true }),
+        Paragraph::new(shown.join("\n")).style(style),
         rows(bottom + 1 - height, height),
     );
     frame.render_widget(
@@ -235,92 +165,6 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
         rows(bottom + 1, 2),
     );
     view
-}
-
-/// The first screen row below the board (and its column numbers).
-fn board_bottom(session: &Session, view: &BoardView) -> u16 {
-    let numbers = u16::from(render::column_numbers(session.position()).is_some());
-    match view {
-        BoardView::Nested { layout, y, .. } => y
-            .saturating_add(u16::try_from(layout.height()).unwrap_or(u16::MAX))
-            .saturating_add(numbers),
-        BoardView::Slice { y, rows, .. } => y
-            .saturating_add(u16::try_from(*rows).unwrap_or(u16::MAX))
-            .saturating_add(numbers),
-        BoardView::TooSmall => 1,
-    }
-}
-
-/// The smallest screen that shows this board: its compact nested grids when
-/// they are smaller than the slice view's minimum, else that minimum.
-fn needed(pos: &Position) -> (u16, u16) {
-    let layout = Layout::compact(pos.rules().shape().sizes(), render::flip_axis(pos));
-    let w = layout.width() + 2;
-    let h = layout.height() + u64::from(CHROME_ROWS);
-    if w <= u64::from(SLICE_MIN.0) && h <= u64::from(SLICE_MIN.1) {
-        (w as u16, h as u16)
-    } else {
-        SLICE_MIN
-    }
-}
-
-fn choose_view(pos: &Position, ui: &Ui, area: Rect) -> BoardView {
-    let sizes = pos.rules().shape().sizes();
-    let flip = render::flip_axis(pos);
-    let avail_w = u64::from(area.width.saturating_sub(2));
-    let avail_h = u64::from(area.height.saturating_sub(CHROME_ROWS));
-    let full = Layout::new(sizes, flip);
-    if full.width() <= avail_w && full.height() <= avail_h {
-        return BoardView::Nested {
-            layout: full,
-            x: area.x + 1,
-            y: area.y + 1,
-            labels: false,
-        };
-    }
-    let compact = Layout::compact(sizes, flip);
-    // A 4D board without grid headers keeps its z/w labels in one header
-    // row and a 3-column margin when they fit.
-    if sizes.len() == 4 && compact.width() + AXIS_MARGIN <= avail_w && compact.height() < avail_h {
-        return BoardView::Nested {
-            layout: compact,
-            x: area.x + 1 + AXIS_MARGIN as u16,
-            y: area.y + 2,
-            labels: true,
-        };
-    }
-    if compact.width() <= avail_w && compact.height() <= avail_h {
-        return BoardView::Nested {
-            layout: compact,
-            x: area.x + 1,
-            y: area.y + 1,
-            labels: false,
-        };
-    }
-    if area.width < SLICE_MIN.0 || area.height < SLICE_MIN.1 {
-        return BoardView::TooSmall;
-    }
-    let d = sizes.len();
-    let nx = sizes[0];
-    let ny = if d > 1 { sizes[1] } else { 1 };
-    let header = u32::from(d > 2);
-    let cols = nx.min(avail_w.div_ceil(2) as u32).max(1);
-    let rows = ny.min(avail_h as u32 - header).max(1);
-    let flipped = flip == Some(1);
-    let cy = if d > 1 { ui.cursor[1] } else { 0 };
-    let shown_y = if flipped { ny - 1 - cy } else { cy };
-    let start = |c: u32, n: u32, w: u32| c.saturating_sub(w / 2).min(n - w);
-    BoardView::Slice {
-        fixed: ui.cursor.clone(),
-        x0: start(ui.cursor[0], nx, cols),
-        row0: start(shown_y, ny, rows),
-        cols,
-        rows,
-        flip: flipped,
-        ny,
-        x: area.x + 1,
-        y: area.y + 1 + header as u16,
-    }
 }
 
 fn title(session: &Session, ui: &Ui, width: u16) -> Line<'static> {
@@ -403,6 +247,73 @@ fn message(session: &Session, ui: &Ui, width: u16) -> Line<'static> {
         Style::default()
     };
     Line::styled(ui.message.clone(), style)
+}
+
+/// A message in at most `rows` lines of `width` characters, broken between
+/// words. When it is longer, the parts it quotes (`"..."`) are cut shorter
+/// first, so the reason after a long quoted input stays in sight; only
+/// then is its end cut (with `…`).
+pub fn fit_message(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let width = width.max(1);
+    let fits =
+        |lines: &[String]| lines.len() <= rows && lines.iter().all(|l| l.chars().count() <= width);
+    let mut lines = super::help::wrap(text, width);
+    let mut keep = command::QUOTE_CHARS;
+    while !fits(&lines) && keep > 4 {
+        keep = keep * 2 / 3;
+        lines = super::help::wrap(&cut_quotes(text, keep), width);
+    }
+    if !fits(&lines) {
+        lines.truncate(rows.max(1));
+        if let Some(last) = lines.last_mut() {
+            let cut: String = last.chars().take(width - 1).collect();
+            *last = format!("{cut}…");
+        }
+        for line in &mut lines {
+            if line.chars().count() > width {
+                *line = line.chars().take(width - 1).chain(['…']).collect();
+            }
+        }
+    }
+    lines
+}
+
+/// `text` with every double-quoted part of more than `keep` characters cut
+/// to `keep` (the last one `…`), escapes counted as they are written.
+fn cut_quotes(text: &str, keep: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(1024));
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c != '"' {
+            continue;
+        }
+        let mut inner = String::new();
+        let mut escaped = false;
+        let mut closed = false;
+        for c in chars.by_ref() {
+            if c == '"' && !escaped {
+                closed = true;
+                break;
+            }
+            escaped = c == '\\' && !escaped;
+            inner.push(c);
+        }
+        let cut = inner.chars().count() > keep;
+        if cut {
+            inner = inner.chars().take(keep.saturating_sub(1)).collect();
+            inner.push('…');
+        }
+        out.push_str(&inner);
+        if closed {
+            out.push('"');
+        }
+        // A quote already cut says so with `...` after it: one mark is enough.
+        if cut && chars.as_str().starts_with("...") {
+            chars.nth(2);
+        }
+    }
+    out
 }
 
 /// `:text_`, or when it is wider than the screen `:…` and its end, so the
@@ -542,225 +453,4 @@ fn keys(session: &Session, ui: &Ui) -> Vec<String> {
         .map(String::from),
     );
     keys
-}
-
-fn draw_board(buf: &mut Buffer, session: &Session, ui: &Ui, view: &BoardView) {
-    let pos = session.position();
-    // The cursor shows a lower-case ghost of the stone a human would place.
-    let ghost = !pos.is_over() && session.computer_to_move().is_none();
-    let shape = pos.rules().shape();
-    let win: Vec<Cell> = match pos.outcome() {
-        hypertac_core::Outcome::Win { lines, .. } if pos.rules().win() != WinRule::MostLines => {
-            lines.iter().flat_map(|l| l.cells().to_vec()).collect()
-        }
-        _ => Vec::new(),
-    };
-    let cursor = ui.cursor_cell(pos);
-    let style_of = |cell: Cell| {
-        let mut style = match pos.get(cell) {
-            Some(Player::X) => Style::default()
-                .fg(Color::LightYellow)
-                .add_modifier(Modifier::BOLD),
-            Some(Player::O) => Style::default()
-                .fg(Color::LightCyan)
-                .add_modifier(Modifier::BOLD),
-            None => Style::default().fg(Color::DarkGray),
-        };
-        if pos.last_move() == Some(cell) {
-            style = style
-                .add_modifier(Modifier::UNDERLINED)
-                .bg(Color::Rgb(60, 60, 60));
-        }
-        if win.contains(&cell) {
-            style = style.bg(Color::Green).fg(Color::Black);
-        }
-        if ui.hint == Some(cell) {
-            style = style.bg(Color::Magenta);
-        }
-        if cursor == Some(cell) {
-            style = style.add_modifier(Modifier::REVERSED);
-        }
-        style
-    };
-    let symbol = |cell: Cell| match pos.get(cell) {
-        Some(p) => p.symbol(),
-        None if cursor == Some(cell) && ghost => pos.to_move().symbol().to_ascii_lowercase(),
-        None => '.',
-    };
-    let area = buf.area;
-    let mut put = |x: u64, y: u64, text: &str, style: Style| {
-        if x < u64::from(area.right()) && y < u64::from(area.bottom()) {
-            buf.set_stringn(
-                x as u16,
-                y as u16,
-                text,
-                (u64::from(area.right()) - x) as usize,
-                style,
-            );
-        }
-    };
-    match view {
-        BoardView::Nested {
-            layout,
-            x,
-            y,
-            labels,
-        } => {
-            if *labels {
-                let label = Style::default().fg(Color::DarkGray);
-                let sizes = shape.sizes();
-                for z in 0..sizes[2] {
-                    let (col, _) = layout.place(&[0, 0, z, 0]);
-                    put(
-                        u64::from(*x) + col,
-                        u64::from(*y) - 1,
-                        &format!("z{z}"),
-                        label,
-                    );
-                }
-                for w in 0..sizes[3] {
-                    // The grid's top line (y may be drawn upwards).
-                    let (_, a) = layout.place(&[0, 0, 0, w]);
-                    let (_, b) = layout.place(&[0, sizes[1] - 1, 0, w]);
-                    let row = a.min(b);
-                    put(
-                        u64::from(*x) - AXIS_MARGIN,
-                        u64::from(*y) + row,
-                        &format!("w{w}"),
-                        label,
-                    );
-                }
-            }
-            // Column numbers under a Connect Four-like board, where room is left.
-            let below = u64::from(*y) + layout.height();
-            if below + 3 < u64::from(area.bottom()) {
-                if let Some(numbers) = render::column_numbers(pos) {
-                    put(
-                        u64::from(*x),
-                        below,
-                        &numbers,
-                        Style::default().fg(Color::DarkGray),
-                    );
-                }
-            }
-            // Connect Four scores, one column per line, right of the board.
-            if let Some(scores) = ui.scores.as_ref().filter(|_| !pos.is_over()) {
-                let left = u64::from(*x) + layout.width() + 3;
-                let top = u64::from(*y);
-                if scores.scores.is_none() {
-                    put(
-                        left,
-                        top,
-                        "scores: solving…",
-                        Style::default().fg(Color::DarkGray),
-                    );
-                }
-                let best = scores.best();
-                for (i, words) in scores.words().iter().enumerate() {
-                    let (text, style) = match words {
-                        None => (
-                            format!("{} full", i + 1),
-                            Style::default().fg(Color::DarkGray),
-                        ),
-                        Some(w) => {
-                            let score = scores.scores.as_ref().and_then(|s| s[i]);
-                            let color = match score.unwrap_or(0).cmp(&0) {
-                                std::cmp::Ordering::Greater => Color::Green,
-                                std::cmp::Ordering::Less => Color::Red,
-                                std::cmp::Ordering::Equal => Color::Gray,
-                            };
-                            let mut style = Style::default().fg(color);
-                            let mut text = format!("{} {w}", i + 1);
-                            if score == best {
-                                style = style.add_modifier(Modifier::BOLD);
-                                text.push_str(" ◀ best");
-                            }
-                            (text, style)
-                        }
-                    };
-                    put(left, top + i as u64, &text, style);
-                }
-            }
-            for i in 0..shape.cell_count() {
-                let cell = Cell(i);
-                let coords = shape.coords(cell);
-                let (c, r) = layout.place(&coords);
-                put(
-                    u64::from(*x) + c,
-                    u64::from(*y) + r,
-                    &symbol(cell).to_string(),
-                    style_of(cell),
-                );
-                if layout.has_headers() && coords[0] == 0 && coords[1] == 0 {
-                    let (hc, hr) = layout.header_place(&coords);
-                    let current = coords[2..] == ui.cursor[2..];
-                    let style = if current {
-                        Style::default().add_modifier(Modifier::BOLD)
-                    } else {
-                        Style::default().fg(Color::DarkGray)
-                    };
-                    put(
-                        u64::from(*x) + hc,
-                        u64::from(*y) + hr,
-                        &layout.header_text(&coords),
-                        style,
-                    );
-                }
-            }
-        }
-        BoardView::Slice {
-            fixed,
-            x0,
-            row0,
-            cols,
-            rows,
-            flip,
-            ny,
-            x,
-            y,
-        } => {
-            let d = fixed.len();
-            if d > 2 {
-                let others: Vec<String> = (2..d)
-                    .map(|a| format!("{}{}", render::axis_letter(a), fixed[a]))
-                    .collect();
-                let text = format!(
-                    "slice {}  x {}-{} of {}  y {}-{} of {}",
-                    others.join(" "),
-                    x0,
-                    x0 + cols - 1,
-                    shape.size(0),
-                    row0,
-                    row0 + rows - 1,
-                    ny
-                );
-                put(
-                    u64::from(*x),
-                    u64::from(*y) - 1,
-                    &text,
-                    Style::default().add_modifier(Modifier::BOLD),
-                );
-            }
-            for r in 0..*rows {
-                for c in 0..*cols {
-                    let mut coords = fixed.clone();
-                    coords[0] = x0 + c;
-                    if d > 1 {
-                        let shown = row0 + r;
-                        coords[1] = if *flip { ny - 1 - shown } else { shown };
-                    }
-                    let Some(cell) = shape.cell(&coords) else {
-                        continue;
-                    };
-                    put(
-                        u64::from(*x) + 2 * u64::from(c),
-                        u64::from(*y) + u64::from(r),
-                        &symbol(cell).to_string(),
-                        style_of(cell),
-                    );
-                }
-            }
-        }
-        BoardView::TooSmall => {}
-    }
 }

@@ -158,7 +158,7 @@ fn four_d_falls_back_to_compact_and_slice_views() {
     let (text, view) = screen(&s, &ui, 40, 12);
     let expected = lines(&[
         " O to move  4D four-in-a-row",
-        " slice z3 w3  x 0-3 of 4  y 0-3 of 4",
+        " slice z3 w3 of X's last move 3,3,3,3",
         " . . . .",
         " . . . .",
         " . . . .",
@@ -217,7 +217,7 @@ fn the_key_line_at_40x12_keeps_every_key_whole() {
     let (text, _) = screen(&s, &ui_for(&s, "X plays 1,1,1,1"), 40, 12);
     let expected = lines(&[
         " O to move  4D four-in-a-row",
-        " slice z1 w1  x 0-3 of 4  y 0-3 of 4",
+        " slice z1 w1 of X's last move 1,1,1,1",
         " . . . .",
         " . X . .",
         " . . . .",
@@ -280,7 +280,12 @@ fn the_help_fits_80x24_with_every_command() {
     let pages = help_pages(&s, 80, 24);
     assert_eq!(pages.len(), 2, "{pages:#?}");
     let expected = lines(&[
-        " hypertac help  (lines 1-22 of 30)",
+        " hypertac help  (lines 1-22 of 35)",
+        " how to win",
+        "  The first to get 4 in a row wins. A row is 4 cells in a straight line: across,",
+        "  up and down, or diagonally. Stones drop to the lowest free cell of their",
+        "  column.",
+        "",
         " keys",
         "  ← → h l       choose the column",
         "  Enter Space   drop a stone in the cursor's column",
@@ -298,15 +303,10 @@ fn the_help_fits_80x24_with_every_command() {
         " commands (type : first)",
         "  1-7           drop a stone in that column (counted from 1)",
         "  undo          take back your last move (and the computer's reply)",
-        "  redo          replay what undo took back",
-        "  hint          the computer's suggestion for the side to move",
-        "  save NAME     save the game under a name",
-        "  save NAME --force",
-        "                replace the record of that name",
         "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
     ]);
     assert_eq!(pages[0], expected);
-    assert!(pages[1].starts_with(" hypertac help  (lines 9-30 of 30)\n"));
+    assert!(pages[1].starts_with(" hypertac help  (lines 14-35 of 35)\n"));
     assert!(pages[1].contains("\n  quit          leave; the game stays saved"));
     // Connect Four speaks of columns, never of x or coordinates from 0.
     let all = pages.concat();
@@ -319,17 +319,17 @@ fn the_help_fits_40x12_and_scrolls() {
     let pages = help_pages(&s, 40, 12);
     assert!(pages.len() >= 4, "{pages:#?}");
     let expected = lines(&[
-        " help  lines 1-10 of 46",
+        " help  lines 1-10 of 54",
+        " how to win",
+        "  The first to get 4 in a row wins. A",
+        "  row is 4 cells in a straight line",
+        "  along any axis or any diagonal, across",
+        "  the grids as well as inside one:",
+        "  0,0,0,0 1,1,1,1 2,2,2,2 3,3,3,3 is",
+        "  one, through four grids.",
+        "",
         " keys",
         "  ← → h l   move the cursor along x",
-        "  ↑ ↓ k j   move the cursor along y",
-        "  a d       move the cursor along z",
-        "  w s       move the cursor along w",
-        "  Enter Space",
-        "            place a stone at the cursor",
-        "  mouse click",
-        "            play that cell",
-        "  u  r      undo (to your last move) /",
         "↑↓ PgUp PgDn scroll  q closes",
     ]);
     assert_eq!(pages[0], expected);
@@ -340,10 +340,34 @@ fn the_help_fits_40x12_and_scrolls() {
 }
 
 #[test]
+fn the_help_says_what_a_line_is_on_its_first_screen() {
+    for (game, words) in [
+        (
+            "qubic",
+            "0,0,0 1,1,1 2,2,2 3,3,3 is one, through four layers.",
+        ),
+        (
+            "nd 4 5",
+            "0,0,0,0,0 1,1,1,1,1 2,2,2,2,2 3,3,3,3,3 is one, through",
+        ),
+        ("tictactoe", "across, up and down, or diagonally."),
+    ] {
+        let s = session(game, &[]);
+        let (text, _) = screen(&s, &help_ui(&s, 0), 80, 24);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains(words), "{game}\n{text}");
+        assert!(
+            text.contains("any diagonal") || game == "tictactoe",
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_short_help_needs_no_scrolling() {
     let s = session("tictactoe", &[]);
     let (text, _) = screen(&s, &help_ui(&s, 5), 80, 40);
-    assert!(text.starts_with(" hypertac help\n keys\n"), "{text}");
+    assert!(text.starts_with(" hypertac help\n how to win\n"), "{text}");
     assert!(text.ends_with("q, Esc or any key closes\n"), "{text}");
 }
 
@@ -427,4 +451,99 @@ fn a_long_message_wraps_into_the_free_rows() {
         "{text}"
     );
     assert!(rows[10].starts_with("arrows move"), "{text}");
+}
+
+#[test]
+fn five_d_whole_board_at_160x48() {
+    let s = session("nd 4 5", &["0,0,0,0,0", "1,1,2,1,2", "3,3,3,3,3"]);
+    let (text, view) = screen(&s, &ui_for(&s, "X plays 3,3,3,3,3"), 160, 48);
+    let BoardView::Nested { layout, x, y, .. } = &view else {
+        panic!("not the whole board:\n{text}");
+    };
+    assert_eq!((layout.width(), layout.height()), (157, 23), "{text}");
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    // Every one of the 1,024 cells is on screen, where a click finds it.
+    let shape = s.rules().shape();
+    for i in 0..shape.cell_count() {
+        let coords = shape.coords(hypertac_core::Cell(i));
+        let (c, r) = layout.place(&coords);
+        let (col, row) = (*x + c as u16, *y + r as u16);
+        assert_eq!(view.cell_at(col, row), Some(coords.clone()));
+        let shown = rows[usize::from(row)].get(usize::from(col)).copied();
+        let stone = match coords.as_slice() {
+            [0, 0, 0, 0, 0] | [3, 3, 3, 3, 3] => 'X',
+            [1, 1, 2, 1, 2] => 'O',
+            _ => '.',
+        };
+        // The cursor's empty cell shows the ghost of O's stone.
+        assert!(
+            shown == Some(stone) || shown == Some('o'),
+            "{coords:?}\n{text}"
+        );
+    }
+    for header in ["z0 w0 v0", "z3 w0 v3", "z0 w3 v0", "z3 w3 v3"] {
+        assert!(text.contains(header), "{header}\n{text}");
+    }
+    // Bars between the v blocks, and the screen's chrome still in place.
+    assert_eq!(rows[3][usize::from(*x) + 38], '│', "{text}");
+    assert!(text.starts_with(" O to move  5D four-in-a-row"), "{text}");
+    assert!(text.contains("\nX plays 3,3,3,3,3\n"), "{text}");
+}
+
+#[test]
+fn five_d_at_80x24_shows_the_last_moves_slice_and_says_so() {
+    let s = session("nd 4 5", &["0,0,0,0,0", "1,1,2,1,2"]);
+    let ui = view::Ui::at_last_move(s.position());
+    let (text, view) = screen(&s, &ui, 80, 24);
+    assert!(view.is_slice(), "{text}");
+    let expected = lines(&[
+        " X to move  5D four-in-a-row  X human vs O human  2 moves  cursor 1,1,2,1,2",
+        " slice z2 w1 v2 of O's last move 1,1,2,1,2; whole board at 159x27",
+        " . . . .",
+        " . O . .",
+        " . . . .",
+        " . . . .",
+    ]);
+    assert!(text.starts_with(&expected), "{text}");
+    // With the cursor moved to another slice, the header says whose it is.
+    let mut ui = ui;
+    ui.cursor[2] = 0;
+    let (text, _) = screen(&s, &ui, 80, 24);
+    assert!(
+        text.contains("\n slice z0 w1 v2 of the cursor; whole board at 159x27\n"),
+        "{text}"
+    );
+    // A hint shown in another slice: the header says so.
+    ui.cursor = vec![3, 3, 0, 3, 3];
+    ui.hint = s.rules().shape().cell(&[3, 3, 0, 3, 3]);
+    let (text, _) = screen(&s, &ui, 80, 24);
+    assert!(text.contains("\n slice z0 w3 v3 of the hint;"), "{text}");
+    // A 159-column terminal shows it all; 158 does not.
+    let (_, view) = screen(&s, &ui, 159, 27);
+    assert!(!view.is_slice());
+    let (_, view) = screen(&s, &ui, 158, 48);
+    assert!(view.is_slice());
+}
+
+#[test]
+fn a_long_error_keeps_its_reason_and_cuts_the_quote() {
+    let input = "0,0,0,0,0 ".repeat(409);
+    let text = format!(
+        "error: bad move: {} is not a cell: expected 5 coordinates like 0,1,2,0,1",
+        hypertac_core::notation::quote(&input)
+    );
+    for (width, rows) in [(100, 1), (80, 2), (40, 3), (160, 1)] {
+        let lines = view::fit_message(&text, width, rows);
+        assert!(lines.len() <= rows, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= width),
+            "{lines:?}"
+        );
+        let joined = lines.join(" ");
+        assert!(joined.starts_with("error: bad move: \"0,0"), "{joined}");
+        assert!(joined.ends_with("like 0,1,2,0,1"), "{joined}");
+        assert!(joined.contains("(4090 bytes)"), "{joined}");
+    }
+    // A message that fits is kept whole.
+    assert_eq!(view::fit_message("X plays 1,2", 80, 1), ["X plays 1,2"]);
 }

@@ -157,10 +157,10 @@ fn root_certificate(
         let goal = if win { Goal::Win } else { Goal::NotLose };
         let mut section = Section::new(player, goal, cells);
         if let Some((_, e)) = &lead_in {
-            e.write_to(&mut section);
+            e.write_to(&mut section, false);
         }
         for e in &entries {
-            e.write_to(&mut section);
+            e.write_to(&mut section, false);
         }
         if player == root.to_move() {
             best = entries.first().map(|e| Cell(u64::from(e.mv)));

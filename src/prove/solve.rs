@@ -264,12 +264,18 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             "pairing-moves" => t.pairing_moves = false,
             "zones" => t.zones = false,
             "threat-sequences" => t.threat_sequences = false,
+            "threes" => t.threes = 0,
             _ => {
                 return Err(format!(
                     "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, potential-order, pairings, pairing-moves, zones, threat-sequences)"
                 ))
             }
         }
+    }
+    if let Ok(depth) = std::env::var("HYPERTAC_PROVE_THREES") {
+        t.threes = depth
+            .parse()
+            .map_err(|_| format!("HYPERTAC_PROVE_THREES: {depth:?} is not a depth in threes"))?;
     }
     Ok(t)
 }

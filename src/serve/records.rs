@@ -36,6 +36,8 @@ pub fn routes() -> Router<AppState> {
 struct SummaryView {
     name: String,
     rules: String,
+    /// The game as players name it ("Qubic"), as `hypertac records list`.
+    game_name: String,
     players: String,
     moves: u64,
     result: String,
@@ -47,6 +49,7 @@ impl From<Summary> for SummaryView {
     fn from(s: Summary) -> SummaryView {
         SummaryView {
             name: s.name,
+            game_name: crate::words::game_name_of_rules_text(&s.rules),
             rules: s.rules,
             players: s.players,
             moves: s.moves,

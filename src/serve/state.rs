@@ -256,9 +256,10 @@ pub fn store_error(e: StoreError) -> ApiError {
         StoreError::ReadOnly { .. } => {
             ApiError::new(axum::http::StatusCode::FORBIDDEN, e.to_string())
         }
-        StoreError::Unusable { .. } | StoreError::Damaged { .. } | StoreError::Sql(_) => {
-            ApiError::internal(e.to_string())
-        }
+        StoreError::Unusable { .. }
+        | StoreError::Damaged { .. }
+        | StoreError::Sql(_)
+        | StoreError::BadSetting(_) => ApiError::internal(e.to_string()),
     }
 }
 

@@ -7,14 +7,14 @@
 
 use super::{Session, SessionError};
 use hypertac_ai::Level;
-use hypertac_core::notation::{self, NotationError};
-use hypertac_core::{Cell, PlayError, Position};
+use hypertac_core::notation::{parse_player_move, NotationError};
+use hypertac_core::{Cell, PlayError};
 
 /// A move as a person gives it.
 #[derive(Clone, Copy, Debug)]
 pub enum MoveInput<'a> {
     /// Typed text: `x,y,..`, or a column on gravity boards (`4` in Connect
-    /// Four; see [`parse_player_move`]).
+    /// Four; see [`hypertac_core::notation::parse_player_move`]).
     Text(&'a str),
     /// A cell picked on the board (a cursor, a click); on gravity boards
     /// the stone drops to the lowest empty cell of its column.
@@ -85,46 +85,4 @@ impl Session {
         self.play(cell)?;
         Ok(cell)
     }
-}
-
-/// A move as a player types it. On a 2-axis gravity board (Connect Four)
-/// that is a column number counted from 1 and nothing else: a cell such as
-/// `4,0` is refused rather than read from 0 (it would play column 5).
-/// Other boards take a cell (`x,y,..` from 0) or on gravity boards a column.
-///
-/// # Errors
-/// A [`NotationError`] naming the problem and what to type instead.
-pub fn parse_player_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
-    let rules = pos.rules();
-    let shape = rules.shape();
-    if rules.gravity() != Some(1) || shape.dims() != 2 {
-        return notation::parse_move(pos, text);
-    }
-    let columns = shape.size(0);
-    let typed = text.trim();
-    let expected = format!("type a column number from 1 to {columns}");
-    let column = match typed.parse::<u64>() {
-        Ok(c) => c,
-        Err(_) if typed.is_empty() => {
-            return Err(NotationError::Malformed(format!("no move: {expected}")))
-        }
-        Err(_) if typed.contains(',') => {
-            return Err(NotationError::Malformed(format!(
-                "{} is not a column: {expected} (a move is a column, not a cell)",
-                notation::quote(typed)
-            )))
-        }
-        Err(_) => {
-            return Err(NotationError::Malformed(format!(
-                "{} is not a column: {expected}",
-                notation::quote(typed)
-            )))
-        }
-    };
-    if !(1..=u64::from(columns)).contains(&column) {
-        return Err(NotationError::OffBoard(format!(
-            "column {column} does not exist: columns are 1 to {columns}"
-        )));
-    }
-    notation::parse_move(pos, &column.to_string())
 }

@@ -570,6 +570,60 @@ test('a new game says where the game in progress went (issue 26, defect 9)', asy
   assert(/^Your previous game was kept as "game \d{4}-/.test(text), `the kept game is named: ${text}`);
 });
 
+test('a click while a hint is worked out is a move (issue 42, item 5)', async (page) => {
+  // Gomoku has no shipped proof: the hint takes its full time.
+  await startGame(page, { game: 'gomoku', moves: '7,7;7,8' });
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => document.body.classList.contains('thinking'));
+  await page.click('.cell[data-cell="9,9"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 3, null, { timeout: 20000 });
+  assert((await stone(page, '9,9')) === 'x', 'the click played X at 9,9');
+  await shot(page, 'hint-then-click.png');
+  const error = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
+  assert(!/thinking/i.test(error), `no "thinking" notice: ${error}`);
+  // The dropped hint's answer never shows, and the next click plays too.
+  await page.waitForTimeout(2500);
+  assert((await page.textContent('#hint-text')) === '', 'the dropped hint is not shown');
+  assert(!(await page.evaluate(() => document.body.classList.contains('thinking'))), 'not thinking any more');
+  await clickCell(page, '9,8');
+  assert((await stone(page, '9,8')) === 'o', 'the next click played O');
+});
+
+test('records name games as the CLI does; presets in player words (issue 42, item 5)', async (page) => {
+  await startGame(page, { game: 'qubic', moves: '1,1,1;0,0,0' });
+  await page.click('#btn-records');
+  await page.fill('#save-name', 'a qubic game');
+  await page.click('#save-form button[type=submit]');
+  const row = '#records-table tr[data-name="a qubic game"]';
+  await page.waitForSelector(row);
+  const details = (await page.textContent(`${row} .rec-details`)).trim();
+  assert(details.startsWith('Qubic · 2 moves'), `the record is named Qubic: ${details}`);
+  await shot(page, 'records-qubic.png');
+  await page.click('#records-close');
+  const info = await page.evaluate(() => fetch('/api/info').then((r) => r.json()));
+  for (const p of info.presets) assert(!/axis/.test(p.description), `${p.name}: ${p.description}`);
+  const c4 = info.presets.find((p) => p.name === 'connect4');
+  assert(c4.description === '7 wide, 6 high, 4 in a row, stones drop', c4.description);
+});
+
+test('Qubic at 390 px: the whole board in the screen, nothing clipped (issue 42, item 5)', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startGame(page, { game: 'qubic', moves: '1,1,1;0,0,0;3,3,3;0,3,0' });
+  const edges = await page.$$eval('.cell', (els) => {
+    const r = els.map((e) => e.getBoundingClientRect());
+    return { left: Math.min(...r.map((b) => b.left)), right: Math.max(...r.map((b) => b.right)) };
+  });
+  assert(edges.left >= 0 && edges.right <= 390, `cells from ${edges.left} to ${edges.right} px`);
+  const clip = await page.evaluate(() => {
+    const wrap = document.querySelector('#board-wrap');
+    return wrap.scrollWidth - wrap.clientWidth;
+  });
+  assert(clip <= 1, `the board scrolls sideways by ${clip} px`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= 390, `the page is ${wide}px wide`);
+  await shot(page, 'qubic-390.png');
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];

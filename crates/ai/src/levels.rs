@@ -184,13 +184,10 @@ pub(crate) fn search_move(
     let mut search = Search::new(b, root.clone(), pool, limits, budget);
     let found = search.run(limits.max_depth);
     let mut b = search.b;
+    let empty = pos.rules().shape().cell_count() - pos.moves().len() as u64;
     let (best, reason) = match found {
         None => (first, "best first guess (no time to search)".to_string()),
-        Some(f) => match moves_to_result(f.score) {
-            Some(n) if f.score > 0 => (f.best, format!("wins in {n}")),
-            Some(n) => (f.best, format!("holds out longest (loses in {n})")),
-            None => (f.best, format!("best by search to depth {}", f.depth)),
-        },
+        Some(f) => (f.best, search_reason(f.score, f.depth, empty, limits)),
     };
     if limits.threat_work > 0
         && b.win() == WinRule::FirstToK
@@ -205,6 +202,24 @@ pub(crate) fn search_move(
     let mut chosen = choice(&b, best, reason)?;
     chosen.depth = found.map(|f| f.depth as u32);
     Some(chosen)
+}
+
+/// The reason for the search's move, from its score and the depth it
+/// completed on a board with `empty` empty cells. The search saw the whole
+/// game when no move was left out (every node has at most `width` moves)
+/// and it reached the end of the board: its value is then exact, its
+/// distances too. Elsewhere a "win in n" is what the pruned search sees,
+/// not a proof.
+fn search_reason(score: i64, depth: i32, empty: u64, limits: &Limits) -> String {
+    let whole = empty <= limits.width.min(limits.root_width) as u64 && depth as u64 >= empty;
+    match moves_to_result(score) {
+        Some(n) if score > 0 && whole => format!("wins in {n}"),
+        Some(n) if whole => format!("holds out longest (loses in {n})"),
+        Some(n) if score > 0 => format!("search sees a win in {n}"),
+        Some(n) => format!("search sees a loss in {n}"),
+        None if whole && score == 0 => "perfect play: draws".into(),
+        None => format!("best by search to depth {depth}"),
+    }
 }
 
 const PROVEN_WIN: i64 = crate::eval::PROVEN;

@@ -107,3 +107,28 @@ pub(crate) fn proved_move(pos: &Position) -> Option<Choice> {
             Some(Choice::new(cell, reason))
         })
 }
+
+/// The value a shipped proof gives `pos`, without searching: the proved
+/// value when `pos` is the certificate's root position (the empty board of
+/// every shipped proof), or a win of the side to move where a shipped proof
+/// of its win covers `pos` (as [`proved_move`]). `None` elsewhere.
+pub fn proved_value(pos: &Position) -> Option<Value> {
+    if pos.is_over() {
+        return None;
+    }
+    let rules = pos.rules();
+    if rules.gravity().is_some() || rules.wrap() || rules.win() != WinRule::FirstToK {
+        return None;
+    }
+    let i = FILES
+        .iter()
+        .position(|f| rules.shape().sizes() == f.1 && rules.k() == f.2)?;
+    let here = strategies(i)
+        .iter()
+        .filter(|s| s.rules() == Some(rules))
+        .find(|s| s.root() == pos.moves());
+    if let Some(s) = here {
+        return Some(s.value());
+    }
+    proved_move(pos).map(|_| Value::Win(pos.to_move()))
+}

@@ -13,11 +13,19 @@ fn rules(sizes: &[u32], k: u32) -> Rules {
 }
 
 /// The certificate of a board the prover settles by pairing (with the
-/// potential off: it settles most of these boards too, `potential.rs`).
+/// potential off: it settles most of these boards too, `potential.rs`),
+/// its pairs listed (version 3).
 fn certificate(r: &Rules) -> Certificate {
+    certificate_with(r, true)
+}
+
+/// As [`certificate`]; without `list_pairs`, with matched pairing entries
+/// (version 4: the checker finds the pairs).
+fn certificate_with(r: &Rules, list_pairs: bool) -> Certificate {
     let pos = Position::new(r.clone());
     let tuning = Tuning {
         potential: false,
+        list_pairs,
         ..Tuning::default()
     };
     let mut p = Prover::with_tuning(&pos, 64 << 20, tuning).unwrap();
@@ -200,4 +208,65 @@ fn the_defender_following_a_pairing_never_loses() {
         }
     }
     assert_eq!(games, 40);
+}
+
+#[test]
+fn matched_pairing_entries_are_found_by_the_checker() {
+    for r in [rules(&[5, 5], 5), rules(&[7, 7], 7), rules(&[8, 8, 8], 8)] {
+        let listed = certificate(&r);
+        let cert = certificate_with(&r, false);
+        let matched: usize = cert.sections.iter().map(Section::matched_count).sum();
+        assert!(matched > 0 && pairing_entries(&cert) == 0, "{r}");
+        let mut bytes = Vec::new();
+        cert.write_to(&mut bytes).unwrap();
+        assert!(bytes.starts_with(b"hypertac-proof\n{\"version\":4,"), "{r}");
+        let mut listed_bytes = Vec::new();
+        listed.write_to(&mut listed_bytes).unwrap();
+        assert!(bytes.len() < listed_bytes.len(), "{r}: no smaller");
+        let back = Certificate::read_from(&mut bytes.as_slice()).unwrap();
+        assert_eq!(back, cert);
+        let report = verify(&back, &mut |_| {}).unwrap_or_else(|e| panic!("{r}: {e}"));
+        assert_eq!(report.value, Value::Draw);
+        // Its defender never loses against random moves.
+        let o = cert
+            .sections
+            .iter()
+            .position(|s| s.player == Player::O)
+            .unwrap();
+        let strategy = Strategy::new(&cert, o);
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        for _ in 0..5 {
+            let mut pos = Position::new(r.clone());
+            while !pos.is_over() {
+                let mv = if pos.to_move() == Player::O {
+                    strategy
+                        .follow(&pos)
+                        .unwrap_or_else(|| panic!("{r}: no move"))
+                } else {
+                    let moves: Vec<Cell> = pos.legal_moves().collect();
+                    moves[rng.below(moves.len())]
+                };
+                pos.play(mv);
+            }
+            assert_ne!(pos.outcome().winner(), Some(Player::X), "{r}");
+        }
+    }
+}
+
+#[test]
+fn a_matched_pairing_entry_without_a_pairing_is_refused() {
+    // Tic-tac-toe: after X's corner, O has 5 open lines, 10 cells to ask
+    // of 8 empty ones.
+    let r = rules(&[3, 3], 3);
+    let mut cert = certificate(&rules(&[3, 3], 3));
+    let x = cert
+        .sections
+        .iter()
+        .position(|s| s.player == Player::X)
+        .unwrap();
+    let mut section = Section::new(Player::X, Goal::NotLose, 9);
+    section.push_matched(&[0], &[0], Cell(0));
+    cert.sections[x] = section;
+    let e = verify(&cert, &mut |_| {}).unwrap_err().to_string();
+    assert!(e.contains("no pairing against O exists"), "{r}: {e}");
 }

@@ -121,6 +121,7 @@ fn finds_a_forced_win_by_threats() {
     assert!(
         c.reason.starts_with("forces a win")
             || c.reason.starts_with("wins in")
+            || c.reason.starts_with("search sees a win")
             || c.reason.contains("double threat"),
         "{}",
         c.reason
@@ -177,4 +178,33 @@ fn the_same_input_gives_the_same_move() {
             assert_eq!(a, b, "{level:?} on {}", pos.rules());
         }
     }
+}
+
+#[test]
+fn a_search_of_the_whole_game_says_exact_values_and_distances() {
+    let rules = Rules::preset("tictactoe").unwrap();
+    // The empty board: the search sees every game to its end, a draw.
+    let c = choose(
+        &position(rules.clone(), ""),
+        Level::Hard,
+        1,
+        &Budget::millis(60_000),
+    )
+    .unwrap();
+    assert_eq!(c.reason, "perfect play: draws");
+    // O's edge reply to X's centre loses; X's search finds the exact win.
+    let pos = position(rules, "1,1;1,0;0,0;2,2");
+    let c = choose(&pos, Level::Hard, 1, &Budget::millis(60_000)).unwrap();
+    assert!(
+        c.reason == "wins now"
+            || c.reason.starts_with("wins in")
+            || c.reason.contains("double threat"),
+        "{}",
+        c.reason
+    );
+    // On a board the search cannot see to the end, a win it sees has no number.
+    let big = Rules::new(Shape::new(&[7, 7]).unwrap(), 4).unwrap();
+    let pos = position(big, "3,3;0,6;3,4;6,0");
+    let c = choose(&pos, Level::Hard, 1, &Budget::millis(60_000)).unwrap();
+    assert!(!c.reason.starts_with("wins in "), "{}", c.reason);
 }

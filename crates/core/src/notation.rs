@@ -194,6 +194,49 @@ pub fn format_move(rules: &Rules, cell: Cell) -> String {
     join(&coords)
 }
 
+/// A move as a player types it. On a 2-axis gravity board (Connect Four)
+/// that is a column number counted from 1 and nothing else: a cell such as
+/// `4,0` is refused rather than read from 0 (it would play column 5).
+/// Other boards take a cell (`x,y,..` from 0) or on gravity boards a column.
+/// Every front end (terminal, web, Python) reads typed moves with this.
+///
+/// # Errors
+/// A [`NotationError`] naming the problem and what to type instead.
+pub fn parse_player_move(pos: &Position, text: &str) -> Result<Cell, NotationError> {
+    let rules = pos.rules();
+    let shape = rules.shape();
+    if rules.gravity() != Some(1) || shape.dims() != 2 {
+        return parse_move(pos, text);
+    }
+    let columns = shape.size(0);
+    let typed = text.trim();
+    let expected = format!("type a column number from 1 to {columns}");
+    let column = match typed.parse::<u64>() {
+        Ok(c) => c,
+        Err(_) if typed.is_empty() => {
+            return Err(NotationError::Malformed(format!("no move: {expected}")))
+        }
+        Err(_) if typed.contains(',') => {
+            return Err(NotationError::Malformed(format!(
+                "{} is not a column: {expected} (a move is a column, not a cell)",
+                quote(typed)
+            )))
+        }
+        Err(_) => {
+            return Err(NotationError::Malformed(format!(
+                "{} is not a column: {expected}",
+                quote(typed)
+            )))
+        }
+    };
+    if !(1..=u64::from(columns)).contains(&column) {
+        return Err(NotationError::OffBoard(format!(
+            "column {column} does not exist: columns are 1 to {columns}"
+        )));
+    }
+    parse_move(pos, &column.to_string())
+}
+
 /// Parses a move for `pos`: a cell `x,y,..`, or on a gravity board the column:
 /// the coordinates of the other axes (e.g. `1,2` on 4x4x4 with gravity on z),
 /// and on a 2-axis gravity board a single column number counted from 1

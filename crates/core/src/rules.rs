@@ -51,13 +51,10 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("tictactoe", "3x3, 3 in a row"),
     ("qubic", "4x4x4, 4 in a row"),
     ("4d", "4x4x4x4, 4 in a row (the default game)"),
-    (
-        "connect4",
-        "7 wide, 6 high, 4 in a row, stones drop (gravity on axis 1)",
-    ),
+    ("connect4", "7 wide, 6 high, 4 in a row, stones drop"),
     (
         "connect4-3d",
-        "4x4x4, 4 in a row, stones drop along the last axis",
+        "4x4x4, 4 in a row, stones drop to the bottom layer",
     ),
     ("gomoku", "15x15, 5 in a row"),
     ("nd N D", "N^D cube, N in a row (e.g. `nd 5 3`; also `5^3`)"),

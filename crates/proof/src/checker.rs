@@ -7,6 +7,7 @@ use crate::derive::{forced, replies_needed, threat_sequence, Forced};
 use crate::fingerprint::fingerprint;
 use crate::format::{Goal, Section, SequenceLimits};
 use crate::keys::{KeyHasher, KeyMap, StoneSet};
+use crate::matching;
 use crate::pairing;
 use crate::potential;
 use crate::report::{SectionReport, VerifyError};
@@ -428,6 +429,19 @@ impl<'a> Checker<'a> {
         }
         if let Some((e, s)) = entry.filter(|e| self.pairings.contains_key(e)).zip(map) {
             self.check_pairing(e, s, mv, &entry_text)?;
+            return Ok(self.proved_by(mv, keys));
+        }
+        // Version 4: a matched pairing entry, whose pairs the checker finds.
+        if entry.is_some_and(|e| self.section.is_matched(e as usize)) {
+            if self.board.has_gravity() || matching::pairing(&self.board, p.other()).is_none() {
+                return Err(self.fail(format!(
+                    "{}: {p} plays {} ({entry_text}, a matched pairing entry), but no pairing against {} exists{}",
+                    self.at(1),
+                    self.cell(mv),
+                    p.other(),
+                    if self.board.has_gravity() { " on a board with gravity" } else { "" }
+                )));
+            }
             return Ok(self.proved_by(mv, keys));
         }
         self.positions += 1;

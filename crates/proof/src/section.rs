@@ -61,6 +61,9 @@ pub struct Section {
     pub(crate) pairings: Vec<(u32, Vec<u16>)>,
     /// The potential entries (version 4), by entry index, in entry order.
     pub(crate) potentials: Vec<u32>,
+    /// The matched pairing entries (version 4), by entry index, in entry
+    /// order: pairing entries whose pairs the checker finds itself.
+    pub(crate) matched: Vec<u32>,
 }
 
 impl Section {
@@ -81,6 +84,7 @@ impl Section {
             data: Vec::new(),
             pairings: Vec::new(),
             potentials: Vec::new(),
+            matched: Vec::new(),
         }
     }
 
@@ -157,10 +161,45 @@ impl Section {
         self.potentials.len()
     }
 
+    /// Appends a matched pairing entry (version 4): the player plays
+    /// `mv`, and then a pairing strategy against the other side exists,
+    /// which the checker finds itself by a maximum matching (see
+    /// [`crate::matching`]); the entry lists no pairs.
+    pub fn push_matched(&mut self, x: &[u64], o: &[u64], mv: Cell) {
+        self.matched.push(self.len() as u32);
+        self.push(x, o, mv);
+    }
+
+    /// Whether entry `i` is a matched pairing entry.
+    pub fn is_matched(&self, i: usize) -> bool {
+        self.matched.binary_search(&(i as u32)).is_ok()
+    }
+
+    /// Number of matched pairing entries.
+    pub fn matched_count(&self) -> usize {
+        self.matched.len()
+    }
+
+    /// Appends entry `i` of `other` (a section of a board of as many
+    /// cells), of whatever kind it is.
+    pub fn push_from(&mut self, other: &Section, i: usize) {
+        let (x, o, mv) = other.get(i);
+        if let Some(pairs) = other.pairing(i) {
+            let pairs: Vec<Cell> = pairs.iter().map(|&c| Cell(u64::from(c))).collect();
+            self.push_pairing(&x, &o, mv, &pairs);
+        } else if other.is_potential(i) {
+            self.push_potential(&x, &o, mv);
+        } else if other.is_matched(i) {
+            self.push_matched(&x, &o, mv);
+        } else {
+            self.push(&x, &o, mv);
+        }
+    }
+
     /// The format version the entries need: 4 with a potential entry, 3
     /// with a pairing entry, else 2 (with the checker's derivations).
     pub(crate) fn version_needed(&self) -> u32 {
-        if !self.potentials.is_empty() {
+        if !self.potentials.is_empty() || !self.matched.is_empty() {
             4
         } else if !self.pairings.is_empty() {
             3
@@ -194,6 +233,9 @@ impl Section {
                     }
                     if other.is_potential(i) {
                         self.potentials.push(self.len() as u32);
+                    }
+                    if other.is_matched(i) {
+                        self.matched.push(self.len() as u32);
                     }
                     self.data.extend_from_slice(e);
                     added += 1;
@@ -266,6 +308,7 @@ impl Section {
                 // Version 4: a kind, 0 ordinary, 1 potential, 2 pairing
                 // (then the number of pairs).
                 (4, _) if self.is_potential(i) => put_varint(&mut out, 1),
+                (4, _) if self.is_matched(i) => put_varint(&mut out, 3),
                 (4, None) => put_varint(&mut out, 0),
                 (4, Some(p)) => {
                     put_varint(&mut out, 2);
@@ -340,16 +383,17 @@ impl Section {
                 ));
             }
             // Version 3: 0 for an ordinary entry, 1 + pairs for a pairing
-            // entry. Version 4: 0 ordinary, 1 potential, 2 and the number
-            // of pairs for a pairing entry.
-            let (pairing, potential, count) = match (version, next_if(version >= 3, &mut next)?) {
-                (_, 0) => (false, false, 0),
-                (3, tag) => (true, false, tag - 1),
-                (_, 1) => (false, true, 0),
-                (_, 2) => (true, false, next()?),
+            // entry. Version 4: a kind, 0 ordinary, 1 potential, 2 and the
+            // number of pairs for a pairing entry, 3 matched pairing.
+            let kind = next_if(version >= 3, &mut next)?;
+            let (kind, count) = match (version, kind) {
+                (3, 0) => (0, 0),
+                (3, tag) => (2, tag - 1),
+                (_, 2) => (2, next()?),
+                (_, 0 | 1 | 3) => (kind, 0),
                 (_, kind) => {
                     return Err(format!(
-                        "entry {i}: kind {kind} is not 0 (ordinary), 1 (potential) or 2 (pairing)"
+                        "entry {i}: kind {kind} is not 0 (ordinary), 1 (potential), 2 (pairing) or 3 (matched pairing)"
                     ))
                 }
             };
@@ -366,10 +410,12 @@ impl Section {
                 }
                 paired.push(Cell(c));
             }
-            if pairing {
+            if kind == 2 {
                 self.push_pairing(&x, &o, Cell(mv), &paired);
-            } else if potential {
+            } else if kind == 1 {
                 self.push_potential(&x, &o, Cell(mv));
+            } else if kind == 3 {
+                self.push_matched(&x, &o, Cell(mv));
             } else {
                 self.push(&x, &o, Cell(mv));
             }
@@ -438,6 +484,11 @@ impl Section {
         if self.is_potential(i) && self.goal == Goal::Win {
             return Err(
                 "a potential entry in a win section: a potential proves not losing only".into(),
+            );
+        }
+        if self.is_matched(i) && self.goal == Goal::Win {
+            return Err(
+                "a matched pairing entry in a win section: a pairing proves not losing only".into(),
             );
         }
         if let Some(pairs) = self.pairing(i) {

@@ -15,7 +15,6 @@
 use crate::format::Certificate;
 use crate::report::Report;
 use crate::section::Section;
-use hypertac_core::Cell;
 
 /// `cert` with only the entries `report` (a check of `cert`) used.
 ///
@@ -36,14 +35,7 @@ pub fn keep_used(cert: &Certificate, report: &Report) -> Result<Certificate, Str
         }
         let mut kept = Section::new(section.player, section.goal, section.cells());
         for (i, _) in seen.used.iter().enumerate().filter(|(_, &u)| u) {
-            let (x, o, mv) = section.get(i);
-            match section.pairing(i) {
-                Some(pairs) => {
-                    let pairs: Vec<Cell> = pairs.iter().map(|&c| Cell(u64::from(c))).collect();
-                    kept.push_pairing(&x, &o, mv, &pairs);
-                }
-                None => kept.push(&x, &o, mv),
-            }
+            kept.push_from(section, i);
         }
         *section = kept;
     }

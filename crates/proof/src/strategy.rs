@@ -4,6 +4,7 @@ use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced};
 use crate::format::{Certificate, Goal, SequenceLimits, Value};
 use crate::keys::KeyMap;
+use crate::matching;
 use crate::potential;
 use crate::section::Section;
 use crate::symmetry::Symmetries;
@@ -128,14 +129,7 @@ impl Strategy {
             let s = &self.source;
             let mut section = Section::new(s.player, s.goal, s.cells());
             for &i in &level.entries {
-                let (x, o, mv) = s.get(i as usize);
-                match s.pairing(i as usize) {
-                    Some(pairs) => {
-                        let pairs: Vec<Cell> = pairs.iter().map(|&c| Cell(u64::from(c))).collect();
-                        section.push_pairing(&x, &o, mv, &pairs);
-                    }
-                    None => section.push(&x, &o, mv),
-                }
+                section.push_from(s, i as usize);
             }
             let words = (section.cells() as usize).div_ceil(64);
             let table = entry_table(&section, &self.symmetries, words)
@@ -148,6 +142,11 @@ impl Strategy {
     /// The proving side.
     pub fn player(&self) -> Player {
         self.player
+    }
+
+    /// The moves from the empty board to the certificate's root position.
+    pub fn root(&self) -> &[Cell] {
+        &self.root
     }
 
     /// The value the certificate proves.
@@ -268,7 +267,17 @@ impl Strategy {
             let s = self.symmetries.canonical(board.stones(), &mut canon);
             if let Some(&(entry, mv)) = entries.get(canon.as_slice()) {
                 let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
+                let index = self.levels[stones as usize].entries[entry as usize];
+                let matched = self.source.is_matched(index as usize);
                 let how = match pairings.get(&entry) {
+                    // A matched pairing entry: the checker's matching on
+                    // the board after the move gives the pairs.
+                    None if matched && board.is_playable(cell.0 as usize) => {
+                        board.play(cell.0 as usize, p);
+                        let pairs = matching::pairing(board, p.other());
+                        board.undo(cell.0 as usize, p);
+                        How::Pairing(pairs?)
+                    }
                     None => How::Proved,
                     Some(pairs) => How::Pairing(
                         pairs

@@ -21,7 +21,7 @@ pub fn extract_cell(pos: &Position, value: &Bound<'_, PyAny>) -> PyResult<Cell> 
     let shape = pos.rules().shape();
     if value.is_instance_of::<PyString>() {
         let text: String = value.extract()?;
-        return notation::parse_move(pos, &text).map_err(value_error);
+        return notation::parse_player_move(pos, &text).map_err(value_error);
     }
     if let Ok(index) = value.extract::<i128>() {
         return u64::try_from(index)

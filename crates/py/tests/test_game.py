@@ -141,8 +141,10 @@ def test_perfect_connect4_takes_a_winning_move():
 
 
 def test_prove_with_budgets_and_from_a_position():
-    assert hypertac.prove("qubic", positions=10) == "unknown"
-    assert hypertac.prove("qubic", seconds=0.05) in ("unknown", "X wins")
+    # Qubic after one move of X's: no shipped proof covers it (O to move).
+    one = hypertac.Game("qubic", moves=[0])
+    assert hypertac.prove(one, positions=10) == "unknown"
+    assert hypertac.prove(one, seconds=0.05) in ("unknown", "X wins")
     after = hypertac.Game("tictactoe", moves=[4, 1])
     assert hypertac.prove(after) == "X wins"
 
@@ -155,3 +157,41 @@ def test_verify_rejects_a_tampered_certificate(tmp_path):
     path.write_bytes(bytes(data))
     with pytest.raises(ValueError):
         hypertac.verify(str(path))
+
+
+def test_shipped_proofs_answer_at_once():
+    import time
+
+    start = time.monotonic()
+    assert hypertac.prove("qubic") == "X wins"
+    assert hypertac.prove("qubic", positions=10) == "X wins"
+    assert hypertac.prove("tictactoe", seconds=0.01) == "draw"
+    assert hypertac.prove("4d") == "X wins"
+    assert hypertac.prove("nd 4 5") == "X wins"
+    assert time.monotonic() - start < 5
+
+
+def test_connect_four_text_moves_are_columns_as_the_cli_reads_them():
+    g = hypertac.Game("connect4")
+    with pytest.raises(ValueError, match="a move is a column, not a cell"):
+        g.play("4,0")
+    with pytest.raises(ValueError, match="column 8 does not exist"):
+        g.play("8")
+    assert g.ply == 0
+    g.play("4")
+    assert g.coords(g.last_move()) == [3, 0]
+    # Coordinates as a sequence are still cells, counted from 0.
+    g.play((4, 0))
+    assert g.coords(g.last_move()) == [4, 0]
+
+
+def test_boards_are_drawn_with_y_as_the_terminal_draws_it():
+    from hypertac._text import draw
+
+    t = hypertac.Game("tictactoe", moves=[0])
+    assert draw(t).splitlines()[0] == "X . ."  # y = 0 on top, as hypertac play
+    c = hypertac.Game("connect4")
+    c.play("4")
+    rows = draw(c).splitlines()
+    assert rows[5] == ". . . X . . ."  # stones fall: y = 0 at the bottom
+    assert rows[0] == ". . . . . . ."

@@ -51,6 +51,9 @@ pub enum StoreError {
         /// What is wrong.
         reason: String,
     },
+    /// A setting (an environment variable) with a value that means nothing.
+    #[error("{0}")]
+    BadSetting(String),
     /// Any other database failure.
     #[error("record store error: {0}")]
     Sql(String),

@@ -15,7 +15,9 @@
 //! - The game in progress is the record named [`CURRENT`] (`@current`); user
 //!   names may not start with `@`. When a new game replaces it,
 //!   [`Store::archive_current`] keeps the old one (if it has moves) as
-//!   `game YYYY-MM-DD HH.MM` (UTC start time).
+//!   `game YYYY-MM-DD HH.MM` (UTC start time): every finished game, and the
+//!   [`KEEP_UNFINISHED`] most recent unfinished ones (the oldest dropped;
+//!   `HYPERTAC_KEEP_UNFINISHED=all` or a number sets it).
 #![deny(missing_docs)]
 
 mod error;
@@ -26,5 +28,8 @@ mod time;
 
 pub use error::StoreError;
 pub use name::{validate_name, CURRENT};
-pub use store::{set_wait_notice, Store, Summary, BUSY_TIMEOUT, DB_FILE};
+pub use store::{
+    parse_keep_unfinished, set_wait_notice, Store, Summary, BUSY_TIMEOUT, DB_FILE, KEEP_UNFINISHED,
+    KEEP_UNFINISHED_VAR,
+};
 pub use time::format_time;

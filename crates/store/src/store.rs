@@ -65,6 +65,38 @@ pub struct Store {
     path: PathBuf,
     /// `@current` as this connection last read or wrote it (see [`Store::save_current`]).
     seen: RefCell<Seen>,
+    /// Most unfinished games [`Store::archive_current`] keeps (`None`: all).
+    keep_unfinished: Option<usize>,
+}
+
+/// Unfinished games kept when new games replace them, unless
+/// [`KEEP_UNFINISHED_VAR`] says otherwise.
+pub const KEEP_UNFINISHED: usize = 3;
+
+/// The environment variable that sets how many unfinished games are kept:
+/// a number, or `all`.
+pub const KEEP_UNFINISHED_VAR: &str = "HYPERTAC_KEEP_UNFINISHED";
+
+/// The names [`Store::archive_current`] gives (`game 2026-11-25 10.12`,
+/// `game 2026-11-25 10.12-2`), as an SQLite GLOB.
+const KEPT_GLOB: &str = "game [0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9].[0-9][0-9]*";
+
+/// The number of unfinished games to keep from [`KEEP_UNFINISHED_VAR`]'s
+/// value (`None`: keep all).
+///
+/// # Errors
+/// A value that is neither a number nor `all`.
+pub fn parse_keep_unfinished(value: &str) -> Result<Option<usize>, StoreError> {
+    let v = value.trim();
+    if v.eq_ignore_ascii_case("all") {
+        return Ok(None);
+    }
+    v.parse::<usize>().map(Some).map_err(|_| {
+        StoreError::BadSetting(format!(
+            "{KEEP_UNFINISHED_VAR} is {}: expected a number of unfinished games to keep, or all",
+            hypertac_core::notation::quote(value)
+        ))
+    })
 }
 
 /// What a connection knows of `@current`, so that it never overwrites a game
@@ -114,8 +146,20 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Unusable`] (not a database, foreign tables, newer schema,
-    /// folder not writable), [`StoreError::Damaged`], [`StoreError::Busy`].
+    /// folder not writable), [`StoreError::Damaged`], [`StoreError::Busy`];
+    /// [`StoreError::BadSetting`] for a bad `HYPERTAC_KEEP_UNFINISHED`.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let keep = match std::env::var(KEEP_UNFINISHED_VAR) {
+            Ok(v) if !v.trim().is_empty() => parse_keep_unfinished(&v)?,
+            _ => Some(KEEP_UNFINISHED),
+        };
+        let mut store = Store::open_any(path)?;
+        store.keep_unfinished = keep;
+        Ok(store)
+    }
+
+    /// [`Store::open`] without reading the settings.
+    fn open_any(path: &Path) -> Result<Store, StoreError> {
         match Store::open_with(path, Access::ReadWrite) {
             // A WAL store in a folder that cannot be written can only be read
             // as immutable (SQLite cannot create its shared-memory file).
@@ -195,11 +239,24 @@ impl Store {
                 other => other.into(),
             })?;
         }
-        Ok(Store {
+        Ok(Store::of(conn, path))
+    }
+
+    /// A store on an open connection, with the default settings.
+    fn of(conn: Connection, path: &Path) -> Store {
+        Store {
             conn,
             path: path.to_path_buf(),
             seen: RefCell::new(Seen::Unknown),
-        })
+            keep_unfinished: Some(KEEP_UNFINISHED),
+        }
+    }
+
+    /// Sets how many unfinished games [`Store::archive_current`] keeps
+    /// (`None`: all). Opening a store reads [`KEEP_UNFINISHED_VAR`], else
+    /// keeps [`KEEP_UNFINISHED`].
+    pub fn set_keep_unfinished(&mut self, keep: Option<usize>) {
+        self.keep_unfinished = keep;
     }
 
     /// The store file.
@@ -348,7 +405,12 @@ impl Store {
     /// Keeps the game in progress, if it has moves, under the name
     /// `game YYYY-MM-DD HH.MM` (its start time, UTC; `-2`, `-3`, .. appended
     /// when taken) and returns that name. Called before a new game replaces
-    /// `@current`, so no played game is lost.
+    /// `@current`. A finished game is always kept (a record of it); of the
+    /// unfinished games kept this way (named as above and still ongoing), at
+    /// most [`Store::set_keep_unfinished`]'s number stay, the oldest (by
+    /// last move) dropped; `None` is returned when the game itself is not
+    /// kept (a limit of 0). Games saved under a name of one's own are never
+    /// dropped.
     ///
     /// # Errors
     /// A database failure (nothing changes).
@@ -357,14 +419,14 @@ impl Store {
             let tx = self
                 .conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let found: Option<(i64, i64)> = tx
+            let found: Option<(i64, i64, String)> = tx
                 .query_row(
-                    "SELECT moves, created_ms FROM records WHERE name = ?1",
+                    "SELECT moves, created_ms, result FROM records WHERE name = ?1",
                     [CURRENT],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
                 )
                 .optional()?;
-            let Some((_, created_ms)) = found.filter(|&(moves, _)| moves > 0) else {
+            let Some((_, created_ms, result)) = found.filter(|f| f.0 > 0) else {
                 return Ok(None);
             };
             let name = free_name(&tx, &format!("game {}", file_time(created_ms)))?;
@@ -372,7 +434,26 @@ impl Store {
                 "UPDATE records SET name = ?2 WHERE name = ?1",
                 params![CURRENT, name],
             )?;
+            let mut kept = true;
+            if let (Some(keep), "ongoing") = (self.keep_unfinished, result.as_str()) {
+                let dropped = tx.execute(
+                    "DELETE FROM records WHERE name IN (SELECT name FROM records
+                     WHERE name GLOB ?1 AND result = 'ongoing'
+                     ORDER BY updated_ms DESC, created_ms DESC, name DESC
+                     LIMIT -1 OFFSET ?2)",
+                    params![KEPT_GLOB, keep as i64],
+                )?;
+                kept = dropped == 0
+                    || tx
+                        .query_row("SELECT 1 FROM records WHERE name = ?1", [&name], |_| Ok(()))
+                        .optional()?
+                        .is_some();
+            }
             tx.commit()?;
+            if !kept {
+                *self.seen.borrow_mut() = Seen::Absent;
+                return Ok(None);
+            }
             *self.seen.borrow_mut() = Seen::Absent;
             Ok(Some(name))
         })();

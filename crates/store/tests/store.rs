@@ -2,7 +2,7 @@
 
 use hypertac_core::record::{Players, Record};
 use hypertac_core::{Cell, Position, Rules};
-use hypertac_store::{Store, StoreError, CURRENT};
+use hypertac_store::{Store, StoreError, CURRENT, KEEP_UNFINISHED};
 
 fn record(moves: &[u64]) -> Record {
     let mut pos = Position::new(Rules::preset("tictactoe").unwrap());
@@ -170,4 +170,77 @@ fn a_stale_connection_cannot_overwrite_the_game_in_progress() {
         b.save_current(&record(&[2])),
         Err(StoreError::Changed)
     ));
+}
+
+/// A tic-tac-toe game of `moves` (cells), started and last played at
+/// `time` ms, finished when the moves end it.
+fn dated(moves: &[u64], time: i64) -> Record {
+    let mut pos = Position::new(Rules::preset("tictactoe").unwrap());
+    for &m in moves {
+        pos.play(Cell(m));
+    }
+    let players = Players {
+        x: "human".into(),
+        o: "human".into(),
+    };
+    Record::of(&pos, players, &[], time, time)
+}
+
+#[test]
+fn new_games_keep_every_finished_game_and_the_last_unfinished_ones() {
+    let (_dir, mut store) = temp_store();
+    assert_eq!(store.list().unwrap().len(), 0);
+    // A finished game (X's top row), then five unfinished ones.
+    store.save_current(&dated(&[0, 3, 1, 4, 2], 1_000)).unwrap();
+    store.archive_current().unwrap().unwrap();
+    for i in 0..5 {
+        store
+            .save_current(&dated(&[i], 60_000 * (i as i64 + 2)))
+            .unwrap();
+        assert!(store.archive_current().unwrap().is_some());
+    }
+    let names: Vec<String> = store.list().unwrap().into_iter().map(|s| s.name).collect();
+    assert_eq!(names.len(), 1 + KEEP_UNFINISHED, "{names:?}");
+    assert!(
+        names.contains(&"game 1970-01-01 00.00".to_string()),
+        "{names:?}"
+    );
+    // The three most recent unfinished games stay; the two oldest went.
+    for kept in ["00.04", "00.05", "00.06"] {
+        assert!(
+            names.contains(&format!("game 1970-01-01 {kept}")),
+            "{names:?}"
+        );
+    }
+    // A game saved under one's own name is never dropped.
+    store.put("mine", &dated(&[3], 0), false).unwrap();
+    store.save_current(&dated(&[2], 60_000 * 9)).unwrap();
+    store.archive_current().unwrap();
+    assert!(store.get("mine").is_ok());
+    // Keep all: nothing is dropped.
+    store.set_keep_unfinished(None);
+    let before = store.list().unwrap().len();
+    store.save_current(&dated(&[5], 60_000 * 10)).unwrap();
+    store.archive_current().unwrap();
+    assert_eq!(store.list().unwrap().len(), before + 1);
+    // Keep none: the game is not kept, and says so.
+    store.set_keep_unfinished(Some(0));
+    store.save_current(&dated(&[6], 60_000 * 11)).unwrap();
+    assert_eq!(store.archive_current().unwrap(), None);
+    assert!(store
+        .list()
+        .unwrap()
+        .iter()
+        .all(|s| s.result != "ongoing" || s.name == "mine"));
+}
+
+#[test]
+fn the_keep_setting_is_a_number_or_all() {
+    assert_eq!(hypertac_store::parse_keep_unfinished("all").unwrap(), None);
+    assert_eq!(
+        hypertac_store::parse_keep_unfinished(" 5 ").unwrap(),
+        Some(5)
+    );
+    let e = hypertac_store::parse_keep_unfinished("lots").unwrap_err();
+    assert!(e.to_string().contains("HYPERTAC_KEEP_UNFINISHED"), "{e}");
 }

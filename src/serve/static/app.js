@@ -25,6 +25,8 @@ const ui = {
   replay: null,        // {name, record, step, winLines}
   animating: false,
   hint: null,
+  hinting: null,       // the hint request being worked out (settles, never rejects)
+  hintToken: 0,        // bumped when a hint is asked or dropped: stale answers are ignored
   info: null,
 };
 
@@ -353,8 +355,13 @@ function fitCells(board) {
   const padding = pad(wrap, 'paddingBottom') + pad($('main'), 'paddingBottom') + pad(document.body, 'paddingBottom');
   const availH = Math.max(200, window.innerHeight - boardTop - padding - below - scores - 4);
   const size = Math.floor(Math.min((availW - fixedW) / Math.max(perW, 1), (availH - fixedH) / Math.max(perH, 1)));
-  setCell(Math.max(12, Math.min(MAX_CELL, size)));
-  return size;
+  let chosen = Math.max(12, Math.min(MAX_CELL, size));
+  setCell(chosen);
+  // Borders and gaps round to whole pixels, so the board can come out a
+  // pixel or two wider than its box (Qubic at 390 px lost its right
+  // edge): a step smaller until it fits.
+  while (chosen > 12 && wrap.scrollWidth > wrap.clientWidth) setCell(--chosen);
+  return Math.min(size, chosen);
 }
 
 function sameShape(a, b) {
@@ -596,6 +603,8 @@ function cellMoveText(coords, axis = ui.view ? ui.view.gravity : null) {
 
 async function playMove(text) {
   if (ui.replay) { showNotice(REPLAY_NOTICE); return; }
+  // A move while a hint is worked out is a move: the hint is dropped.
+  if (ui.hinting) await dropHint();
   if (ui.thinking) { showNotice('The computer is thinking: wait for its move, or press Stop.'); return; }
   // After Stop the computer's turn waits: a click must not play its stone.
   const game = ui.game;
@@ -666,8 +675,12 @@ async function stopThinking() {
 async function hint() {
   if (ui.thinking) return;
   setThinking(true, 'looking for a hint…');
+  const token = ++ui.hintToken;
+  const request = api('POST', '/games/current/hint', {});
+  ui.hinting = request.catch(() => null);
   try {
-    const answer = await api('POST', '/games/current/hint', {});
+    const answer = await request;
+    if (token !== ui.hintToken) return;
     if (answer.move) {
       ui.hint = answer.move;
       $('#hint-text').textContent = `Hint: ${moveText(answer.move)}${answer.reason ? ' (' + answer.reason + ')' : ''}`;
@@ -676,10 +689,26 @@ async function hint() {
     }
     showError('');
   } catch (e) {
-    showError(e.message);
+    if (token === ui.hintToken) showError(e.message);
   } finally {
-    setThinking(false);
+    if (token === ui.hintToken) {
+      ui.hinting = null;
+      setThinking(false);
+    }
   }
+}
+
+// Drops the hint being worked out: its answer is ignored and the server's
+// search stopped; returns once that search has ended, so the server is free
+// for the move and the computer's reply.
+async function dropHint() {
+  const pending = ui.hinting;
+  if (!pending) return;
+  ui.hintToken++;
+  ui.hinting = null;
+  setThinking(false);
+  await api('POST', '/games/current/stop').catch(() => null);
+  await pending;
 }
 
 async function undoRedo(which) {
@@ -892,8 +921,8 @@ function recordRow(r) {
   name.title = r.name;
   const details = document.createElement('div');
   details.className = 'rec-details muted';
-  details.textContent = `${r.rules} · ${r.moves} move${r.moves === 1 ? '' : 's'} · ${r.result}`;
-  details.title = r.players;
+  details.textContent = `${r.game_name || r.rules} · ${r.moves} move${r.moves === 1 ? '' : 's'} · ${r.result}`;
+  details.title = `${r.rules} · ${r.players}`;
   main.append(name, details);
   tr.appendChild(main);
   const actions = document.createElement('td');

@@ -19,13 +19,15 @@
 //! Parts: `moves.rs` (make/unmake, the counters and open-line lists),
 //! `sparse.rs` (lines registered as stones arrive), `full_lines.rs`
 //! (directions of sparse cube boards), `gravity.rs` (playable cells and
-//! columns), `bits.rs` (the <=64-cell bitmask form), `id_map.rs`.
+//! columns), `bits.rs` (the <=64-cell bitmask form), `raisers.rs` (cells
+//! that lengthen open lines), `id_map.rs`.
 
 mod bits;
 mod full_lines;
 mod gravity;
 mod id_map;
 mod moves;
+mod raisers;
 mod sparse;
 
 pub(crate) use bits::Bits;

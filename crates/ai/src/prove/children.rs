@@ -38,7 +38,13 @@ pub(crate) struct Start {
     /// XORed into every key (the question's salt).
     pub salt: u64,
     pub mover: Player,
+    /// Whether the first child is a hint of the threat-space search
+    /// (`tss/`): the others then start [`LEAD_GAP`] ranks behind it.
+    pub lead: bool,
 }
+
+/// Ranks the children after a hinted first child start behind it.
+pub(crate) const LEAD_GAP: u32 = 64;
 
 impl Start {
     fn child(&self, index: usize, cell: u32, key: u64) -> Child {
@@ -47,7 +53,8 @@ impl Start {
         } else {
             ((key ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63) as u32
         };
-        let rank = index as u32 + jitter;
+        let gap = if self.lead && index > 0 { LEAD_GAP } else { 0 };
+        let rank = index as u32 + jitter + gap;
         Child {
             cell,
             key,
@@ -192,6 +199,7 @@ mod tests {
             step: 8,
             salt: 0,
             mover: Player::X,
+            lead: false,
         };
         let moves = scored(200);
         let mut want = moves.clone();
@@ -225,6 +233,7 @@ mod tests {
             step: 8,
             salt: 0,
             mover: Player::X,
+            lead: false,
         };
         let children = Children::new((0..64).map(|c| (0, c)), &canon, start);
         let keys: std::collections::HashSet<u64> =

@@ -30,6 +30,7 @@ use super::pairing;
 use super::potential;
 use super::scores::Scores;
 use super::table::{Table, INF};
+use super::tss::Threes;
 use super::vcf::{self, Vcf};
 use crate::board::Board;
 use crate::Budget;
@@ -54,6 +55,14 @@ const PROBE_BATCH: u32 = 16;
 const HELPER_REVERSE_DEPTH: u32 = 2;
 /// [`Tuning::zone_sequences`] by default.
 const ZONE_SEQUENCES: u32 = 16;
+/// Most positions of four-threat searches one threat-space search visits.
+const THREES_LIMIT: u64 = 20_000;
+/// Shortest lines the threat-space search runs for: with k = 4 a three is
+/// one stone from a four, the sequences of fours already see most of what
+/// threes add, and a failed search costs every expansion up to
+/// [`THREES_LIMIT`] positions (the shipped 4^4 and 4^5 proofs, and the
+/// draws of 4x4 and 5x5, are searched as before).
+const THREES_MIN_K: u8 = 5;
 /// Switches of the search's techniques, to measure what each is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -87,6 +96,10 @@ pub struct Tuning {
     /// A position where the defender, to move, has a move after which a
     /// pairing strategy exists is settled (`pairing::find_after_move`).
     pub pairing_moves: bool,
+    /// The certificate lists the pairs of its pairing entries (version 3)
+    /// instead of leaving them to the checker's matching (version 4's
+    /// matched pairing entries, a few bytes each).
+    pub list_pairs: bool,
     /// The defender's moves are ordered by their weight in the potential
     /// (`potential.rs`): the attacker's open lines they close, the fuller
     /// the heavier, instead of by [`Search::move_score`].
@@ -106,6 +119,10 @@ pub struct Tuning {
     /// board in 6.26 M positions and 110.5 s of CPU against 5.97 M and
     /// 138.8 s; Qubic 4.94 M and 41.4 s against 4.34 M and 46.1 s.
     pub probe_batch: u32,
+    /// Depth in threes of the threat-space search (`tss/`) whose winning
+    /// move, for the side to move at a position without a sequence of
+    /// fours, is entered first (boards with k >= 5); 0: none.
+    pub threes: u32,
 }
 
 impl Default for Tuning {
@@ -119,9 +136,16 @@ impl Default for Tuning {
             pairings: true,
             potential: true,
             pairing_moves: true,
+            list_pairs: false,
             defender_potential_order: true,
             helper_reverse_depth: HELPER_REVERSE_DEPTH,
             probe_batch: PROBE_BATCH,
+            // Off by default: on the held-out positions of 5^3, 5^4, 6^3
+            // and 6^4 (scripts/tss-bench.py) it proved none more in 30 s
+            // and cost about 30% of the positions searched; on 7^3 leaves
+            // a third of the speed. It pays where wins by threes are near
+            // (a 9x9 k5 position: 31 positions against 22,489).
+            threes: 0,
         }
     }
 }
@@ -171,6 +195,11 @@ pub(crate) struct Search {
     /// The table, shared with the helpers.
     pub table: Arc<Table>,
     pub vcf: Vcf,
+    /// The threat-space search with threes, for [`Search::hint`].
+    pub threes: Threes,
+    /// The move of the last expansion that the threat-space search
+    /// found winning for the side to move, entered first by df-pn.
+    hint: Option<u32>,
     /// The move order's scores of the board's cells.
     scores: Scores,
     /// The moves left by expansions already done.
@@ -230,6 +259,8 @@ impl Search {
             canon,
             table,
             vcf: Vcf::new(cells),
+            threes: Threes::new(cells),
+            hint: None,
             expansions,
             attacker: Player::X,
             zone: vec![false; cells],
@@ -346,6 +377,7 @@ impl Search {
 
     /// The rules and threat searches at the current position (module docs).
     pub fn expand(&mut self) -> Expansion {
+        self.hint = None;
         let me = self.board.to_move();
         match self.board.result() {
             Some(-1) => return Expansion::Solved(self.succeeds(Some(me.other()))),
@@ -379,7 +411,7 @@ impl Search {
         // is remembered is the moves left when none was.
         let remembered = self.board.hash() ^ self.salt() ^ EXPANSION_SALT;
         if let Some(moves) = self.expansions.get(remembered) {
-            return Expansion::Moves(moves);
+            return self.hinted(moves);
         }
         let moves = legal_moves(&mut self.board);
         if me == self.attacker
@@ -396,6 +428,18 @@ impl Search {
             self.zoned(moves)
         };
         self.expansions.put(remembered, &moves);
+        self.hinted(moves)
+    }
+
+    /// The moves of an expansion, with [`Search::hint`] set to the move of
+    /// the side to move's win by threes (`tss/`) if one is found among them.
+    fn hinted(&mut self, moves: Vec<u32>) -> Expansion {
+        if self.tuning.threes > 0 && moves.len() > 1 && self.board.k() >= THREES_MIN_K {
+            self.hint = self
+                .threes
+                .find(&mut self.board, self.tuning.threes, THREES_LIMIT)
+                .filter(|m| moves.contains(m));
+        }
         Expansion::Moves(moves)
     }
 
@@ -460,13 +504,21 @@ impl Search {
             step: self.tuning.order_step,
             salt: self.salt(),
             mover: self.board.to_move(),
+            lead: self.hint.is_some(),
         };
+        let hint = self.hint;
         let by_weight =
             self.tuning.defender_potential_order && self.board.to_move() != self.attacker;
-        let scored = moves.into_iter().map(|c| match by_weight {
-            true => (potential::weight(&self.board, self.attacker, c), c),
-            false => (self.move_score(c), c),
-        });
+        let scored = moves
+            .into_iter()
+            .map(|c| match (hint == Some(c), by_weight) {
+                (true, _) => (u32::MAX, c),
+                (false, true) => (
+                    potential::weight(&self.board, self.attacker, c).min(u32::MAX - 1),
+                    c,
+                ),
+                (false, false) => (self.move_score(c), c),
+            });
         Children::new(scored, &self.canon, start)
     }
 
@@ -487,8 +539,9 @@ impl Search {
             self.counters
                 .helper_nodes
                 .fetch_add(0x1000, Ordering::Relaxed);
-            let threat = self.vcf.total - self.reported_threat_nodes;
-            self.reported_threat_nodes = self.vcf.total;
+            let total = self.vcf.total + self.threes.total;
+            let threat = total - self.reported_threat_nodes;
+            self.reported_threat_nodes = total;
             self.counters
                 .helper_threat_nodes
                 .fetch_add(threat, Ordering::Relaxed);
@@ -496,7 +549,7 @@ impl Search {
             self.counters.nodes.store(self.nodes, Ordering::Relaxed);
             self.counters
                 .threat_nodes
-                .store(self.vcf.total, Ordering::Relaxed);
+                .store(self.vcf.total + self.threes.total, Ordering::Relaxed);
             self.counters
                 .table_used
                 .store(self.table.used() as u64, Ordering::Relaxed);

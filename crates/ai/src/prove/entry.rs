@@ -26,12 +26,15 @@ impl Entry {
         self.pairs.is_some() || self.potential
     }
 
-    /// Appends the entry to a certificate's section.
-    pub fn write_to(&self, section: &mut hypertac_proof::Section) {
+    /// Appends the entry to a certificate's section; a pairing entry as a
+    /// matched pairing entry (its pairs left to the checker's matching),
+    /// or with `list_pairs` with its pairs listed.
+    pub fn write_to(&self, section: &mut hypertac_proof::Section, list_pairs: bool) {
         let mv = hypertac_core::Cell(u64::from(self.mv));
         match &self.pairs {
             None if self.potential => section.push_potential(&self.x, &self.o, mv),
             None => section.push(&self.x, &self.o, mv),
+            Some(_) if !list_pairs => section.push_matched(&self.x, &self.o, mv),
             Some(p) => {
                 let cells: Vec<hypertac_core::Cell> = p
                     .iter()

@@ -5,7 +5,9 @@
 //! a win?" and, if not, "can the other side?". Neither means a draw. The
 //! searches share one transposition table keyed by symmetric keys
 //! (`canon.rs`), prove the attacker's positions by threat sequences
-//! (`vcf.rs`) and restrict the defender's replies to a sequence's zone.
+//! (`vcf.rs`) and restrict the defender's replies to a sequence's zone;
+//! on boards with k >= 5 a threat-space search with threes (`tss/`) picks
+//! the move df-pn enters first.
 //! [`Prover::certificate`] then walks the finished search and writes, for
 //! every position the succeeding side can reach, its move (`walk.rs`):
 //! a win needs one strategy, a draw one for each side (neither loses).
@@ -32,6 +34,7 @@ mod scores;
 mod settling;
 mod split;
 mod table;
+mod tss;
 mod vcf;
 mod verdict;
 mod walk;
@@ -192,8 +195,9 @@ impl Prover {
     /// Positions searched so far (proof-number and threat-sequence searches).
     pub fn positions(&self) -> (u64, u64) {
         let s = &self.search;
-        s.helpers.iter().fold((s.nodes, s.vcf.total), |(n, t), h| {
-            (n + h.nodes, t + h.vcf.total)
+        let threats = |s: &Search| s.vcf.total + s.threes.total;
+        s.helpers.iter().fold((s.nodes, threats(s)), |(n, t), h| {
+            (n + h.nodes, t + threats(h))
         })
     }
 
@@ -363,7 +367,7 @@ impl Prover {
                 let goal = if s.win { Goal::Win } else { Goal::NotLose };
                 let mut out = Section::new(s.player, goal, cells);
                 for e in &s.entries {
-                    e.write_to(&mut out);
+                    e.write_to(&mut out, self.search.tuning.list_pairs);
                 }
                 out
             })

@@ -112,7 +112,7 @@ pub(crate) fn find_after_move(board: &mut Board, attacker: Player) -> Option<(u3
                 .iter()
                 .filter(|&&l| board.counts(l)[defender.index()] == 0)
                 .count() as u64;
-            (2 * (live - closed) <= empties - 1).then_some((closed, c))
+            (2 * (live - closed) < empties).then_some((closed, c))
         })
         .collect();
     candidates.sort_unstable_by_key(|&(closed, c)| (std::cmp::Reverse(closed), c));
