@@ -5,7 +5,7 @@
 //! that cannot be read exits 2. A progress line is drawn on stderr when it
 //! is a terminal.
 
-use hypertac_proof::{verify, Certificate, Report};
+use hypertac_proof::{verify_threads, Certificate, Report};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -16,6 +16,10 @@ use std::time::{Duration, Instant};
 pub struct VerifyArgs {
     /// The proof file (written by `hypertac prove --proof FILE`).
     pub file: PathBuf,
+    /// Threads to check on: the sections of a draw are checked at once
+    /// (same verdict and counts as with 1; a proof of one section uses one).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// Runs the check; returns the process exit code.
@@ -30,7 +34,7 @@ pub fn run(args: &VerifyArgs) -> i32 {
     };
     let loaded = start.elapsed();
     let bar = progress_bar();
-    let result = verify(&cert, &mut |n| bar.set_position(n));
+    let result = verify_threads(&cert, usize::from(args.threads), &|n| bar.set_position(n));
     bar.finish_and_clear();
     let checked = start.elapsed() - loaded;
     match result {

@@ -6,7 +6,7 @@ use crate::board::{Board, Lines};
 use crate::derive::{forced, replies_needed, threat_sequence, Forced};
 use crate::fingerprint::fingerprint;
 use crate::format::{Goal, Section, SequenceLimits};
-use crate::keys::{KeyHasher, KeyMap, KeySet};
+use crate::keys::{KeyHasher, KeyMap, StoneSet};
 use crate::matching;
 use crate::pairing;
 use crate::potential;
@@ -107,12 +107,12 @@ pub(crate) struct Checker<'a> {
     entry_count: u64,
     /// Canonical forms of the positions with P to move proved with a move
     /// (an entry's or a forced block's).
-    proved: KeySet,
+    proved: StoneSet,
     /// Their stones (found without a canonical form).
-    seen: KeySet,
+    seen: StoneSet,
     /// Canonical forms of the positions after P's move whose every reply
     /// is checked.
-    answered: KeySet,
+    answered: StoneSet,
     path: Vec<usize>,
     positions: u64,
     next_progress: u64,
@@ -164,9 +164,9 @@ impl<'a> Checker<'a> {
             pairings,
             used: vec![false; section.len()],
             entry_count: section.len() as u64,
-            proved: KeySet::default(),
-            seen: KeySet::default(),
-            answered: KeySet::default(),
+            proved: StoneSet::default(),
+            seen: StoneSet::default(),
+            answered: StoneSet::default(),
             path: Vec::new(),
             positions: 0,
             next_progress: PROGRESS_EVERY,
@@ -226,7 +226,7 @@ impl<'a> Checker<'a> {
                 }
                 self.remember(frame.keys);
                 if let Some(after) = frame.after {
-                    self.answered.insert(after);
+                    self.answered.insert(&after);
                 }
                 continue;
             };
@@ -335,7 +335,7 @@ impl<'a> Checker<'a> {
             false => None,
         };
         if s.is_some() && self.proved.contains(self.canon.as_slice()) {
-            self.seen.insert(self.board.stones().into());
+            self.seen.insert(self.board.stones());
             return Ok(None);
         }
         let keys = s.map(|_| Keys {
@@ -353,7 +353,14 @@ impl<'a> Checker<'a> {
             (_, image) => {
                 if let Some(limits) = self.derive {
                     if threat_sequence(&mut self.board, p, limits).is_some() {
-                        self.remember(keys);
+                        // Section 4, step 3: a settled position is
+                        // remembered only when the certificate relies on it
+                        // (its canonical form may have been computed for a
+                        // fingerprint shared with an entry: that is no
+                        // reason to remember it).
+                        if self.remember_settled {
+                            self.remember(keys);
+                        }
                         return Ok(None);
                     }
                 }
@@ -516,9 +523,9 @@ impl<'a> Checker<'a> {
     /// entries, not by the positions).
     fn remember(&mut self, keys: Option<Keys>) {
         if let Some(keys) = keys {
-            self.proved.insert(keys.canon);
+            self.proved.insert(&keys.canon);
             self.prints.insert(keys.print);
-            self.seen.insert(keys.raw);
+            self.seen.insert(&keys.raw);
         }
     }
 

@@ -35,4 +35,4 @@ pub use report::{Report, SectionReport, VerifyError};
 pub use shrink::keep_used;
 pub use strategy::{Strategy, Why};
 pub use symmetry::Symmetries;
-pub use verify::verify;
+pub use verify::{verify, verify_threads};

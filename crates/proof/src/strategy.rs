@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced};
-use crate::format::{Certificate, SequenceLimits, Value};
+use crate::format::{Certificate, Goal, SequenceLimits, Value};
 use crate::keys::KeyMap;
 use crate::matching;
 use crate::potential;
@@ -25,17 +25,20 @@ pub struct Strategy {
     rules: Option<Rules>,
     lines: Option<Arc<Lines>>,
     symmetries: Symmetries,
-    /// The section's entries with `n` stones, each a section of its own
-    /// (a level's entry indices count within its own section).
+    /// The certificate's section.
+    source: Section,
+    /// The section's entries with `n` stones, each made a section of its
+    /// own when first asked (a level's entry indices count within it).
     levels: Vec<Level>,
 }
 
-/// The entries of one stone count: a section of them, and (built the
-/// first time a position with that many stones asks, as a big
-/// certificate's canonical forms take seconds) their table by canonical
-/// position, and their pairs.
+/// The entries of one stone count: their indices in the certificate's
+/// section, and (built the first time a position with that many stones
+/// asks, as a big certificate's entries and canonical forms take a
+/// large part of a second) a section of them, their table by canonical
+/// position, and their pairs. A bot move on 4^5 builds one level.
 struct Level {
-    section: Section,
+    entries: Vec<u32>,
     table: OnceLock<LevelTable>,
 }
 
@@ -87,6 +90,7 @@ impl Strategy {
             rules: None,
             lines: None,
             symmetries: Symmetries::identity(0),
+            source: Section::new(player, Goal::Win, 0),
             levels: Vec::new(),
         };
         let Some(s) = cert.sections.get(section) else {
@@ -104,7 +108,7 @@ impl Strategy {
         let symmetries = Symmetries::with_lines(&rules, &lines);
         let mut levels: Vec<Level> = (0..=lines.cells())
             .map(|_| Level {
-                section: Section::new(s.player, s.goal, s.cells()),
+                entries: Vec::new(),
                 table: OnceLock::new(),
             })
             .collect();
@@ -112,12 +116,12 @@ impl Strategy {
             if s.check_entry(i).is_err() {
                 return empty(s.player);
             }
-            let (x, o, _) = s.get(i);
-            let stones: u32 = x.iter().chain(&o).map(|w| w.count_ones()).sum();
+            let (x, o, _) = s.entry_bytes(i);
+            let stones: u32 = x.iter().chain(o).map(|b| b.count_ones()).sum();
             let Some(level) = levels.get_mut(stones as usize) else {
                 return empty(s.player);
             };
-            level.section.push_from(s, i);
+            level.entries.push(i as u32);
         }
         Strategy {
             player: s.player,
@@ -127,6 +131,7 @@ impl Strategy {
             rules: Some(rules),
             lines: Some(Arc::new(lines)),
             symmetries,
+            source: s.clone(),
             levels,
         }
     }
@@ -135,18 +140,20 @@ impl Strategy {
     /// make one, as when two repeat a position).
     fn level(&self, stones: usize) -> Option<&LevelTable> {
         let level = self.levels.get(stones)?;
-        if level.section.is_empty() {
+        if level.entries.is_empty() {
             return None;
         }
         Some(level.table.get_or_init(|| {
-            let words = (level.section.cells() as usize).div_ceil(64);
-            let table = entry_table(&level.section, &self.symmetries, words)
+            let s = &self.source;
+            let mut section = Section::new(s.player, s.goal, s.cells());
+            for &i in &level.entries {
+                section.push_from(s, i as usize);
+            }
+            let words = (section.cells() as usize).div_ceil(64);
+            let table = entry_table(&section, &self.symmetries, words)
                 .map(|(t, _)| t)
                 .unwrap_or_default();
-            (
-                table,
-                pairing_table(&level.section, &self.symmetries, words),
-            )
+            (table, pairing_table(&section, &self.symmetries, words))
         }))
     }
 
@@ -172,7 +179,7 @@ impl Strategy {
 
     /// Number of entries (positions) the strategy knows.
     pub fn len(&self) -> usize {
-        self.levels.iter().map(|l| l.section.len()).sum()
+        self.levels.iter().map(|l| l.entries.len()).sum()
     }
 
     /// Whether the strategy knows no position.
@@ -350,9 +357,8 @@ impl Strategy {
             let s = self.symmetries.canonical(board.stones(), &mut canon);
             if let Some(&(entry, mv)) = entries.get(canon.as_slice()) {
                 let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
-                let matched = self.levels[stones as usize]
-                    .section
-                    .is_matched(entry as usize);
+                let index = self.levels[stones as usize].entries[entry as usize];
+                let matched = self.source.is_matched(index as usize);
                 let how = match pairings.get(&entry) {
                     // A matched pairing entry: the checker's matching on
                     // the board after the move gives the pairs.

@@ -40,9 +40,10 @@
 use crate::board::Lines;
 use crate::checker::Checker;
 use crate::format::{Certificate, Goal};
-use crate::report::{Report, VerifyError};
+use crate::report::{Report, SectionReport, VerifyError};
 use crate::symmetry::Symmetries;
-use hypertac_core::{notation, Player, Position, WinRule};
+use hypertac_core::{notation, Player, Position, Rules, WinRule};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// Checks that `cert` proves its value (see the module docs).
@@ -55,50 +56,152 @@ use std::sync::Arc;
 /// that do not match the value, a malformed or repeated entry, or the first
 /// position where a section's strategy fails, named by its moves from the root.
 pub fn verify(cert: &Certificate, progress: &mut dyn FnMut(u64)) -> Result<Report, VerifyError> {
-    let rules = cert
-        .to_rules()
-        .map_err(|e| VerifyError::new(e.to_string()))?;
-    if rules.win() != WinRule::FirstToK {
-        return Err(VerifyError::new(format!(
-            "the checker supports the rule first (first to complete k in a row), not {}",
-            rules.win().name()
-        )));
-    }
-    let root = Position::from_moves(rules.clone(), &cert.moves).map_err(|(i, e)| {
-        VerifyError::new(format!("the root position is illegal: move {}: {e}", i + 1))
-    })?;
-    if root.is_over() {
-        return Err(VerifyError::new(
-            "the root position is over: there is nothing to prove",
-        ));
-    }
-    check_claim(cert)?;
-    let lines = Arc::new(Lines::new(&rules).map_err(VerifyError::new)?);
-    let symmetries = Symmetries::with_lines(&rules, &lines);
+    let setup = Setup::new(cert)?;
     let mut reports = Vec::new();
     let mut done = 0u64;
-    for (s, section) in cert.sections.iter().enumerate() {
+    for s in 0..cert.sections.len() {
+        let report = setup.section(s, &mut |n| progress(done + n))?;
+        done += report.positions;
+        reports.push(report);
+    }
+    Ok(setup.report(reports))
+}
+
+/// [`verify`] on up to `threads` threads: the sections (the two of a
+/// draw) are checked at once, each by its own checker. Each section's
+/// check holds no state shared with another's, so the verdict, the
+/// counts and the error (the first failing section's, in the
+/// certificate's order) are those of [`verify`]. `progress` is called
+/// with the positions visited over all sections.
+///
+/// # Errors
+/// As [`verify`].
+pub fn verify_threads(
+    cert: &Certificate,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Report, VerifyError> {
+    if threads <= 1 || cert.sections.len() <= 1 {
+        return verify(cert, &mut |n| progress(n));
+    }
+    let setup = Setup::new(cert)?;
+    let counts: Vec<AtomicU64> = cert.sections.iter().map(|_| AtomicU64::new(0)).collect();
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<Result<SectionReport, VerifyError>>> =
+        cert.sections.iter().map(|_| None).collect();
+    let (setup_ref, counts, next) = (&setup, &counts, &next);
+    let finished: Vec<(usize, Result<SectionReport, VerifyError>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(cert.sections.len()))
+            .map(|_| {
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    loop {
+                        let s = next.fetch_add(1, Ordering::Relaxed);
+                        if s >= counts.len() {
+                            return out;
+                        }
+                        let result = setup_ref.section(s, &mut |n| {
+                            counts[s].store(n, Ordering::Relaxed);
+                            progress(counts.iter().map(|c| c.load(Ordering::Relaxed)).sum());
+                        });
+                        out.push((s, result));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a section's check does not panic"))
+            .collect()
+    });
+    for (s, result) in finished {
+        results[s] = Some(result);
+    }
+    let reports = results
+        .into_iter()
+        .map(|r| r.expect("every section checked"))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(setup.report(reports))
+}
+
+/// What every section's check shares: the rules, the root, the line
+/// table and the symmetry group.
+struct Setup<'c> {
+    cert: &'c Certificate,
+    rules: Rules,
+    root: Position,
+    lines: Arc<Lines>,
+    symmetries: Symmetries,
+}
+
+impl<'c> Setup<'c> {
+    fn new(cert: &'c Certificate) -> Result<Setup<'c>, VerifyError> {
+        let rules = cert
+            .to_rules()
+            .map_err(|e| VerifyError::new(e.to_string()))?;
+        if rules.win() != WinRule::FirstToK {
+            return Err(VerifyError::new(format!(
+                "the checker supports the rule first (first to complete k in a row), not {}",
+                rules.win().name()
+            )));
+        }
+        let root = Position::from_moves(rules.clone(), &cert.moves).map_err(|(i, e)| {
+            VerifyError::new(format!("the root position is illegal: move {}: {e}", i + 1))
+        })?;
+        if root.is_over() {
+            return Err(VerifyError::new(
+                "the root position is over: there is nothing to prove",
+            ));
+        }
+        check_claim(cert)?;
+        let lines = Arc::new(Lines::new(&rules).map_err(VerifyError::new)?);
+        let symmetries = Symmetries::with_lines(&rules, &lines);
+        Ok(Setup {
+            cert,
+            rules,
+            root,
+            lines,
+            symmetries,
+        })
+    }
+
+    /// Checks section `s` from the root.
+    fn section(
+        &self,
+        s: usize,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<SectionReport, VerifyError> {
+        let cert = self.cert;
+        let section = &cert.sections[s];
         let label = if cert.sections.len() > 1 {
             format!("section {s} ({} does not lose): ", section.player)
         } else {
             String::new()
         };
-        let mut checker = Checker::new(&rules, &lines, &symmetries, section, &label, cert.derive)?;
+        let mut checker = Checker::new(
+            &self.rules,
+            &self.lines,
+            &self.symmetries,
+            section,
+            &label,
+            cert.derive,
+        )?;
         checker.remember_settled = cert.remembers_settled;
-        for (cell, player) in root.stones() {
+        for (cell, player) in self.root.stones() {
             checker.board.play(cell.0 as usize, player);
         }
-        let report = checker.run(&mut |n| progress(done + n))?;
-        done += report.positions;
-        reports.push(report);
+        checker.run(progress)
     }
-    Ok(Report {
-        value: cert.value,
-        rules: rules.to_string(),
-        root: notation::format_move_list(rules.shape(), &cert.moves),
-        symmetries: symmetries.len(),
-        sections: reports,
-    })
+
+    fn report(&self, sections: Vec<SectionReport>) -> Report {
+        Report {
+            value: self.cert.value,
+            rules: self.rules.to_string(),
+            root: notation::format_move_list(self.rules.shape(), &self.cert.moves),
+            symmetries: self.symmetries.len(),
+            sections,
+        }
+    }
 }
 
 /// The sections must be exactly those the value needs.
