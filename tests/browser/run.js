@@ -371,6 +371,10 @@ test('bad share links and lost servers get plain words (defect 4)', async (page)
   // The server does not answer.
   await page.route('**/api/games/current/moves', (route) => route.abort('connectionrefused'));
   await page.click('.cell[data-cell="0,0"]');
+  // The link's error may still be shown: wait for the new one (or time out).
+  await page.waitForFunction(
+    () => !document.querySelector('#error').textContent.includes('names no game'),
+    null, { timeout: 5000 }).catch(() => {});
   const lost = await errorText(page);
   assert(lost.startsWith('No answer from the hypertac server') && !lost.includes('Failed to fetch'), `lost server: ${lost}`);
 });
