@@ -259,7 +259,6 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
     {
         match name {
             "potential" => t.potential = false,
-            "potential-order" => t.defender_potential_order = false,
             "pairings" => t.pairings = false,
             "pairing-moves" => t.pairing_moves = false,
             "zones" => t.zones = false,
@@ -267,10 +266,15 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             "threes" => t.threes = 0,
             _ => {
                 return Err(format!(
-                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, potential-order, pairings, pairing-moves, zones, threat-sequences)"
+                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, threat-sequences)"
                 ))
             }
         }
+    }
+    // Off by default (measured: no gain); `HYPERTAC_PROVE_POTENTIAL_ORDER=1`
+    // orders the defender's moves by their potential weight.
+    if std::env::var("HYPERTAC_PROVE_POTENTIAL_ORDER").is_ok_and(|v| v == "1") {
+        t.defender_potential_order = true;
     }
     if let Ok(depth) = std::env::var("HYPERTAC_PROVE_THREES") {
         t.threes = depth

@@ -29,6 +29,16 @@ pub(crate) fn below(board: &Board, attacker: Player, halvings: u32) -> bool {
     }
     let k = usize::from(board.k());
     let defender = attacker.other();
+    // Each line weighs at least 2^-k, and each stone of the defender
+    // closes at most the lines through one cell: with too few of them the
+    // open lines alone reach the bound and no line need be read (4^5 has
+    // 3,376 lines of 4 cells; a stone closes at most 121).
+    let stones = (board.cell_count() as u64 - board.empties()) / 2 + 1;
+    let open_at_least = (board.line_total() as u64)
+        .saturating_sub(stones.saturating_mul(u64::from(board.most_lines_through())));
+    if k < 64 && open_at_least >= 1u64 << (k as u32).saturating_sub(halvings) {
+        return false;
+    }
     // lack[j]: open lines of the attacker lacking j cells (weight 2^-j).
     let mut lack = vec![0u64; k + 1];
     for l in 0..board.line_total() as u32 {
