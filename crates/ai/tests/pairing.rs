@@ -3,6 +3,9 @@
 //! checker accepts them and refuses broken ones, and a player following the
 //! certificate never loses.
 
+mod common;
+
+use common::Rng;
 use hypertac_ai::prove::{Prover, Tuning, Verdict};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
@@ -159,18 +162,6 @@ fn a_pairing_entry_in_a_win_section_is_refused() {
     win.sections = vec![section];
     let e = verify(&win, &mut |_| {}).unwrap_err().to_string();
     assert!(e.contains("pairing proves not losing"), "{e}");
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 #[test]

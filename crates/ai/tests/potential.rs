@@ -4,6 +4,9 @@
 //! independent checker computes the potential itself and refuses a false
 //! claim, and a player following the certificate never loses.
 
+mod common;
+
+use common::{minimax, Rng};
 use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
@@ -123,18 +126,6 @@ fn a_bad_kind_in_version_4_is_refused_on_reading() {
     assert!(e.contains("kind 7"), "{e}");
 }
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn both_sides_following_a_potential_certificate_never_lose() {
     let mut games = 0;
@@ -206,36 +197,4 @@ fn positions_settled_with_potential_entries_agree_with_minimax() {
         with_potential >= 10,
         "{with_potential} with potential entries"
     );
-}
-
-/// The value for the side to move: 1 win, 0 draw, -1 loss (memoized negamax).
-fn minimax(pos: &mut Position, memo: &mut std::collections::HashMap<Vec<u64>, i8>) -> i8 {
-    if let Some(w) = pos.outcome().winner() {
-        return if w == pos.to_move() { 1 } else { -1 };
-    }
-    if pos.is_over() {
-        return 0;
-    }
-    let mut key: Vec<u64> = pos.moves().iter().step_by(2).map(|c| c.0).collect();
-    key.sort_unstable();
-    let mut o: Vec<u64> = pos.moves().iter().skip(1).step_by(2).map(|c| c.0).collect();
-    o.sort_unstable();
-    key.push(u64::MAX);
-    key.extend(o);
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let moves: Vec<Cell> = pos.legal_moves().collect();
-    let mut best = -1;
-    for m in moves {
-        pos.play(m);
-        let v = -minimax(pos, memo);
-        pos.undo();
-        best = best.max(v);
-        if best == 1 {
-            break;
-        }
-    }
-    memo.insert(key, best);
-    best
 }

@@ -1,6 +1,9 @@
 //! The prover: known values, agreement with plain minimax and with the
 //! Connect Four solver, and certificates the independent checker accepts.
 
+mod common;
+
+use common::minimax;
 use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
 use hypertac_connect4 as connect4;
@@ -59,44 +62,6 @@ fn best_move_of_a_win_keeps_the_win() {
     let mut after = pos.clone();
     after.play(best);
     assert_eq!(prove(&after).0, Verdict::Win(Player::X));
-}
-
-/// Plain memoized minimax: 1 the side to move wins, 0 draw, -1 loses.
-fn minimax(pos: &mut Position, memo: &mut HashMap<(u64, usize), i8>) -> i8 {
-    if let Some(w) = pos.outcome().winner() {
-        return if w == pos.to_move() { 1 } else { -1 };
-    }
-    if pos.is_over() {
-        return 0;
-    }
-    let key = (pos.hash(), pos.moves().len());
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let moves: Vec<Cell> = pos.legal_moves().collect();
-    // A move that completes a line wins at once (tried first only to save time).
-    let me = pos.to_move();
-    for &m in &moves {
-        pos.play_unchecked(m);
-        let won = pos.outcome().winner() == Some(me);
-        pos.undo();
-        if won {
-            memo.insert(key, 1);
-            return 1;
-        }
-    }
-    let mut best = -1;
-    for m in moves {
-        pos.play_unchecked(m);
-        let v = -minimax(pos, memo);
-        pos.undo();
-        best = best.max(v);
-        if best == 1 {
-            break;
-        }
-    }
-    memo.insert(key, best);
-    best
 }
 
 fn verdict_of(pos: &Position, v: i8) -> Verdict {

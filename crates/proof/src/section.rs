@@ -228,16 +228,7 @@ impl Section {
             assert_eq!(self.cells, other.cells, "sections of different boards");
             for (i, e) in other.data.chunks_exact(size).enumerate() {
                 if seen.insert(e[..stones].to_vec()) {
-                    if let Some(pairs) = other.pairing(i) {
-                        self.pairings.push((self.len() as u32, pairs.to_vec()));
-                    }
-                    if other.is_potential(i) {
-                        self.potentials.push(self.len() as u32);
-                    }
-                    if other.is_matched(i) {
-                        self.matched.push(self.len() as u32);
-                    }
-                    self.data.extend_from_slice(e);
+                    self.push_from(other, i);
                     added += 1;
                 }
             }

@@ -516,7 +516,8 @@ impl Search {
             .map(|c| match (hint == Some(c), by_weight) {
                 (true, _) => (u32::MAX, c),
                 (false, true) => (
-                    potential::weight(&self.board, self.attacker, c).min(u32::MAX - 1),
+                    potential::weight(&self.board, self.attacker, c).min(u64::from(u32::MAX - 1))
+                        as u32,
                     c,
                 ),
                 (false, false) => (self.move_score(c), c),

@@ -68,45 +68,31 @@ fn below_from_counts(lack: &[u64], halvings: u32) -> bool {
 }
 
 /// The weight of `cell` against `attacker`: the potential its open lines
-/// carry, times 2^k (a line holding s stones of the attacker weighs 2^s),
-/// at most `u32::MAX`.
-pub(crate) fn weight(board: &Board, attacker: Player, cell: u32) -> u32 {
+/// carry, times 2^k (a line holding s stones of the attacker weighs 2^s;
+/// beyond 62 stones, which no board the prover takes has, the order is
+/// kept roughly), saturating.
+pub(crate) fn weight(board: &Board, attacker: Player, cell: u32) -> u64 {
     let defender = attacker.other();
     board
         .lines_of(cell)
         .iter()
         .map(|&l| board.counts(l))
         .filter(|counts| counts[defender.index()] == 0)
-        .map(|counts| 1u64 << u32::from(counts[attacker.index()]).min(40))
-        .sum::<u64>()
-        .min(u64::from(u32::MAX)) as u32
+        .map(|counts| 1u64 << u32::from(counts[attacker.index()]).min(62))
+        .fold(0u64, u64::saturating_add)
 }
 
 /// The cell the defender plays by the potential: the empty cell whose open
 /// lines of the attacker carry the most weight (the lowest index on ties).
 pub(crate) fn heaviest(board: &Board, attacker: Player) -> Option<u32> {
-    let k = u32::from(board.k());
-    let defender = attacker.other();
-    let mut best: Option<(u128, u32)> = None;
-    for c in 0..board.cell_count() as u32 {
-        if board.stone(c) != 0 {
-            continue;
-        }
-        // Weights times 2^k: a line holding s stones of the attacker (and
-        // lacking k - s cells) weighs 2^s. (Beyond 127 stones, which no
-        // board the prover takes has, the order is kept roughly.)
-        let weight: u128 = board
-            .lines_of(c)
-            .iter()
-            .map(|&l| board.counts(l))
-            .filter(|counts| counts[defender.index()] == 0)
-            .map(|counts| 1u128 << u32::from(counts[attacker.index()]).min(k).min(126))
-            .sum();
-        if best.is_none_or(|(w, _)| weight > w) {
-            best = Some((weight, c));
-        }
-    }
-    best.map(|(_, c)| c)
+    (0..board.cell_count() as u32)
+        .filter(|&c| board.stone(c) == 0)
+        .map(|c| (weight(board, attacker, c), c))
+        .fold(None, |best: Option<(u64, u32)>, (w, c)| match best {
+            Some((bw, _)) if bw >= w => best,
+            _ => Some((w, c)),
+        })
+        .map(|(_, c)| c)
 }
 
 #[cfg(test)]

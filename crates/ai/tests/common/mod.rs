@@ -1,0 +1,56 @@
+//! Helpers shared by the prover's tests: plain minimax (the slow,
+//! obviously-correct reference) and a small deterministic generator.
+#![allow(dead_code)]
+
+use hypertac_core::{Cell, Position};
+use std::collections::HashMap;
+
+/// Plain memoized minimax: 1 the side to move wins, 0 draw, -1 loses.
+pub fn minimax(pos: &mut Position, memo: &mut HashMap<(u64, usize), i8>) -> i8 {
+    if let Some(w) = pos.outcome().winner() {
+        return if w == pos.to_move() { 1 } else { -1 };
+    }
+    if pos.is_over() {
+        return 0;
+    }
+    let key = (pos.hash(), pos.moves().len());
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let moves: Vec<Cell> = pos.legal_moves().collect();
+    // A move that completes a line wins at once (tried first only to save time).
+    let me = pos.to_move();
+    for &m in &moves {
+        pos.play_unchecked(m);
+        let won = pos.outcome().winner() == Some(me);
+        pos.undo();
+        if won {
+            memo.insert(key, 1);
+            return 1;
+        }
+    }
+    let mut best = -1;
+    for m in moves {
+        pos.play_unchecked(m);
+        let v = -minimax(pos, memo);
+        pos.undo();
+        best = best.max(v);
+        if best == 1 {
+            break;
+        }
+    }
+    memo.insert(key, best);
+    best
+}
+
+/// A small deterministic generator (xorshift).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
