@@ -117,7 +117,7 @@ impl Lines {
 const ABSENT: u32 = u32::MAX;
 
 /// A position on the checker's board.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Board {
     lines: Arc<Lines>,
     words: usize,
@@ -306,6 +306,40 @@ impl Board {
             }
         }
         out.truncate(keep);
+    }
+
+    /// On a board without gravity, the winning cells `p` would make by
+    /// playing the empty cell `c`, where `p` has none now: the other empty
+    /// cells of the lines through `c` holding k - 2 stones of `p` and none
+    /// of the other side. Gives how many distinct ones (counted up to two)
+    /// and the first found. What [`Board::play`] then
+    /// [`Board::winning_cells`] would answer, without playing (the threat
+    /// search's first pass asks it of every candidate).
+    pub fn threats_made(&self, c: usize, p: Player) -> (usize, usize) {
+        debug_assert!(self.gravity.is_none() && self.is_empty(c));
+        let lines = &*self.lines;
+        let Some(half) = (lines.k as u8).checked_sub(2) else {
+            return (0, usize::MAX);
+        };
+        let (me, them) = (p.index(), p.other().index());
+        let (mut made, mut first) = (0, usize::MAX);
+        for &l in &lines.through[lines.start[c] as usize..lines.start[c + 1] as usize] {
+            let count = self.counts[l as usize];
+            if count[me] != half || count[them] != 0 {
+                continue;
+            }
+            let other = lines
+                .cells_of(l as usize)
+                .iter()
+                .map(|&e| e as usize)
+                .find(|&e| e != c && self.is_empty(e));
+            match other {
+                Some(e) if made == 0 => (made, first) = (1, e),
+                Some(e) if e != first => return (2, first),
+                _ => {}
+            }
+        }
+        (made, first)
     }
 
     /// Puts a stone of `p` on the empty cell `c`; returns whether it completes a line of `p`.

@@ -2,9 +2,10 @@
 //! an explicit stack of positions of the other side to move, and the
 //! position with P to move settled, looked up or answered by a move.
 
+use crate::ahead::{Ahead, Answer, Known};
 use crate::board::{Board, Lines};
 use crate::derive::{forced, replies_needed, threat_sequence, Forced};
-use crate::fingerprint::fingerprint;
+use crate::fingerprint::{fingerprint, fingerprint_of};
 use crate::format::{Goal, Section, SequenceLimits};
 use crate::keys::{KeyHasher, KeyMap, StoneSet};
 use crate::matching;
@@ -69,6 +70,9 @@ struct Frame {
     only: Option<usize>,
     /// The reply on the board now, to take back before the next one.
     reply: Option<usize>,
+    /// The threat search's answers after the replies, worked out ahead
+    /// (`ahead.rs`), by reply cell (empty on one thread).
+    ahead: Vec<(usize, Option<Answer>)>,
 }
 
 /// What a position with P to move needs.
@@ -117,6 +121,9 @@ pub(crate) struct Checker<'a> {
     positions: u64,
     next_progress: u64,
     canon: Vec<u64>,
+    /// The other threads' boards, where threat searches are worked out
+    /// ahead (`verify --threads`).
+    pub(crate) ahead: Option<Ahead>,
 }
 
 impl<'a> Checker<'a> {
@@ -171,6 +178,7 @@ impl<'a> Checker<'a> {
             positions: 0,
             next_progress: PROGRESS_EVERY,
             canon: vec![0; 2 * words],
+            ahead: None,
         })
     }
 
@@ -181,9 +189,9 @@ impl<'a> Checker<'a> {
         let p = self.player;
         let mut stack = Vec::new();
         if self.to_move() == p {
-            match self.p_node()? {
+            match self.p_node(None)? {
                 Step::Done => {}
-                Step::Expand(frame) => stack.push(frame),
+                Step::Expand(frame) => stack.push(self.looked_ahead(frame)),
             }
         } else {
             self.positions += 1;
@@ -199,14 +207,16 @@ impl<'a> Checker<'a> {
                 Some(only) => only,
                 None => return self.finish(),
             };
-            stack.push(Frame {
+            let frame = Frame {
                 keys: None,
                 after: None,
                 played: None,
                 cursor: 0,
                 reply: None,
                 only,
-            });
+                ahead: Vec::new(),
+            };
+            stack.push(self.looked_ahead(frame));
         }
         let opp = p.other();
         while let Some(top) = stack.last_mut() {
@@ -233,6 +243,11 @@ impl<'a> Checker<'a> {
             top.cursor = r + 1;
             top.reply = Some(r);
             let played = top.played;
+            let answer = top
+                .ahead
+                .binary_search_by_key(&r, |&(c, _)| c)
+                .ok()
+                .and_then(|i| top.ahead[i].1);
             self.path.push(r);
             if self.board.play(r, opp) {
                 let before = match played {
@@ -250,9 +265,9 @@ impl<'a> Checker<'a> {
                 self.next_progress = self.positions + PROGRESS_EVERY;
                 progress(self.positions);
             }
-            match self.p_node()? {
+            match self.p_node(answer)? {
                 Step::Done => {}
-                Step::Expand(frame) => stack.push(frame),
+                Step::Expand(frame) => stack.push(self.looked_ahead(frame)),
             }
         }
         self.finish()
@@ -281,11 +296,37 @@ impl<'a> Checker<'a> {
         replies_needed(&self.board, self.player)
     }
 
+    /// `frame`, with the threat searches after its replies worked out
+    /// ahead on the other threads, where there are several replies and
+    /// threads (`ahead.rs`).
+    fn looked_ahead(&self, mut frame: Frame) -> Frame {
+        let (Some(ahead), None, false) = (&self.ahead, frame.only, self.remember_settled) else {
+            return frame;
+        };
+        let mut replies = Vec::new();
+        let mut next = self.board.next_playable(0);
+        while let Some(r) = next {
+            replies.push(r);
+            next = self.board.next_playable(r + 1);
+        }
+        if replies.len() < 2 {
+            return frame;
+        }
+        let known = Known {
+            seen: &self.seen,
+            prints: &self.prints,
+        };
+        let answers = ahead.replies(self.board.stones(), self.player, &replies, &known);
+        frame.ahead = replies.into_iter().zip(answers).collect();
+        frame
+    }
+
     /// Checks a position with P to move (the board as it is): P's move is
     /// chosen ([`Checker::choose`]), then played ([`Checker::play_p`]).
-    fn p_node(&mut self) -> Result<Step, VerifyError> {
+    /// `answer`: the threat search's answer here, if worked out ahead.
+    fn p_node(&mut self, answer: Option<Answer>) -> Result<Step, VerifyError> {
         self.positions += 1;
-        match self.choose()? {
+        match self.choose(answer)? {
             None => Ok(Step::Done),
             Some(chosen) => self.play_p(chosen),
         }
@@ -294,7 +335,7 @@ impl<'a> Checker<'a> {
     /// P's move in the position on the board, or `None` when the position
     /// is proved without one (a win now, a full board for not-lose, a
     /// remembered position, a threat sequence).
-    fn choose(&mut self) -> Result<Option<Chosen>, VerifyError> {
+    fn choose(&mut self, answer: Option<Answer>) -> Result<Option<Chosen>, VerifyError> {
         let p = self.player;
         if self.board.winning_cell(p).is_some() {
             return Ok(None);
@@ -325,7 +366,7 @@ impl<'a> Checker<'a> {
         // The canonical form only where it can matter: an entry or a
         // proved position shares the fingerprint, or a forced block
         // (whose position is remembered up to symmetry once proved).
-        let print = fingerprint(self.board.lines(), self.board.stones());
+        let print = fingerprint_of(&self.board);
         let block = matches!(forced, Some(Forced::Block(_)));
         let s = match self.remember_settled || block || self.prints.contains(&print) {
             true => Some(
@@ -352,7 +393,11 @@ impl<'a> Checker<'a> {
             (_, Some((s, (own, true)))) => (self.entry_move(s, own), Some(own.0)),
             (_, image) => {
                 if let Some(limits) = self.derive {
-                    if threat_sequence(&mut self.board, p, limits).is_some() {
+                    let found = match answer {
+                        Some(found) => found,
+                        None => threat_sequence(&mut self.board, p, limits),
+                    };
+                    if found.is_some() {
                         // Section 4, step 3: a settled position is
                         // remembered only when the certificate relies on it
                         // (its canonical form may have been computed for a
@@ -469,6 +514,7 @@ impl<'a> Checker<'a> {
             cursor: 0,
             reply: None,
             only,
+            ahead: Vec::new(),
         }))
     }
 

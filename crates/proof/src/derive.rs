@@ -21,7 +21,7 @@
 //!   the last detail.
 
 use crate::board::{Board, Lines};
-use crate::fingerprint::{fingerprint, mix};
+use crate::fingerprint::{fingerprint_of, mix};
 use crate::format::SequenceLimits;
 use crate::keys::KeySet;
 use crate::symmetry::Symmetries;
@@ -96,6 +96,8 @@ pub(crate) fn threat_sequence(
         nodes: limits.nodes,
         depth: limits.depth,
         scratch: Vec::new(),
+        made: Vec::new(),
+        flat: !board.has_gravity(),
         failed: KeySet::default(),
     };
     search.level(board, 0)
@@ -106,6 +108,11 @@ struct Sequence {
     nodes: u32,
     depth: u32,
     scratch: Vec<usize>,
+    /// Per candidate of the levels being searched (without gravity): the
+    /// one winning cell it makes, `usize::MAX` for none (or two).
+    made: Vec<usize>,
+    /// Whether the board has no gravity ([`Sequence::passes_flat`]).
+    flat: bool,
     /// Levels that failed, by their stones (hashed as the check does, `keys.rs`).
     failed: KeySet,
 }
@@ -140,6 +147,9 @@ impl Sequence {
     }
 
     fn passes(&mut self, board: &mut Board, depth: u32, start: usize) -> Option<usize> {
+        if self.flat {
+            return self.passes_flat(board, depth, start);
+        }
         let (p, q) = (self.p, self.p.other());
         let end = self.scratch.len();
         for i in start..end {
@@ -179,6 +189,59 @@ impl Sequence {
         }
         None
     }
+
+    /// [`Sequence::passes`] on a board without gravity, where every empty
+    /// cell is playable, so the answers need no move played: at a level
+    /// `p` has no winning cell (the caller returned before) and each
+    /// candidate leaves Q none (Q had none, or one: the candidate itself),
+    /// so a candidate wins in the first pass when it makes two winning
+    /// cells ([`Board::threats_made`]); in the second, a candidate making
+    /// exactly one is blocked there, after which `p` has no winning cell
+    /// (the block is on every line the candidate made), and the next level
+    /// decides. The same candidates, nodes and answer as the general passes
+    /// (`tests::flat_passes_answer_as_played_ones`).
+    fn passes_flat(&mut self, board: &mut Board, depth: u32, start: usize) -> Option<usize> {
+        let (p, q) = (self.p, self.p.other());
+        let end = self.scratch.len();
+        let made_start = self.made.len();
+        for i in start..end {
+            let c = self.scratch[i];
+            if !self.spend() {
+                self.made.truncate(made_start);
+                return None;
+            }
+            let (made, w) = board.threats_made(c, p);
+            if made >= 2 {
+                self.made.truncate(made_start);
+                return Some(c);
+            }
+            self.made.push(if made == 1 { w } else { usize::MAX });
+        }
+        let mut found = None;
+        if depth + 1 < self.depth {
+            for i in start..end {
+                if !self.spend() {
+                    break;
+                }
+                let w = self.made[made_start + i - start];
+                if w == usize::MAX {
+                    continue;
+                }
+                let c = self.scratch[i];
+                board.play(c, p);
+                board.play(w, q);
+                let wins = self.level(board, depth + 1).is_some();
+                board.undo(w, q);
+                board.undo(c, p);
+                if wins {
+                    found = Some(c);
+                    break;
+                }
+            }
+        }
+        self.made.truncate(made_start);
+        found
+    }
 }
 
 /// The checker's derivations on a board of its own, for the programs that
@@ -212,7 +275,7 @@ impl Oracle {
     /// same for two positions the checker takes as symmetric, and, as a
     /// rule, different for others.
     pub fn fingerprint(&self) -> u64 {
-        fingerprint(self.board.lines(), self.board.stones())
+        fingerprint_of(&self.board)
     }
 
     /// A 64-bit hash of the position's canonical form in the checker's
@@ -264,5 +327,82 @@ impl Oracle {
     /// X's words then O's words (cell i = bit i % 64 of word i / 64).
     pub fn stones(&self) -> &[u64] {
         self.board.stones()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hypertac_core::Shape;
+
+    /// On random positions of boards without gravity, the search without
+    /// playing candidates ([`Sequence::passes_flat`]) gives the same move
+    /// and spends the same nodes as the search that plays them, with
+    /// small and large node limits and depths.
+    #[test]
+    fn flat_passes_answer_as_played_ones() {
+        let boards = [
+            Rules::new(Shape::new(&[4, 4, 4, 4]).unwrap(), 4).unwrap(),
+            Rules::new(Shape::new(&[4, 4, 4]).unwrap(), 4).unwrap(),
+            Rules::new(Shape::new(&[5, 5, 5]).unwrap(), 4).unwrap(),
+            Rules::new(Shape::new(&[7, 7]).unwrap(), 5).unwrap(),
+            Rules::new(Shape::new(&[5, 5]).unwrap(), 3).unwrap(),
+        ];
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let (mut searched, mut found) = (0, 0);
+        for rules in boards {
+            let lines = Arc::new(Lines::new(&rules).unwrap());
+            let cells = lines.cells();
+            for game in 0..60 {
+                let mut board = Board::new(&rules, lines.clone());
+                let stones = 4 + game % 12;
+                let mut turn = 0;
+                while turn < stones && !board.is_full() {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let c = (rng >> 11) as usize % cells;
+                    if !board.is_empty(c) {
+                        continue;
+                    }
+                    let p = Player::to_move_at(turn);
+                    if board.play(c, p) {
+                        board.undo(c, p);
+                        continue;
+                    }
+                    turn += 1;
+                }
+                let p = Player::to_move_at(turn);
+                if !matches!(forced(&board, p), Forced::Free | Forced::Block(_))
+                    || board.winning_cell(p).is_some()
+                {
+                    continue;
+                }
+                for (nodes, depth) in [(16_384, 64), (40, 64), (16_384, 2), (7, 3)] {
+                    let run = |flat: bool, board: &mut Board| {
+                        let mut search = Sequence {
+                            p,
+                            nodes,
+                            depth,
+                            scratch: Vec::new(),
+                            made: Vec::new(),
+                            flat,
+                            failed: KeySet::default(),
+                        };
+                        let answer = search.level(board, 0);
+                        (answer, search.nodes)
+                    };
+                    let before = board.stones().to_vec();
+                    let played = run(false, &mut board);
+                    let flat = run(true, &mut board);
+                    assert_eq!(board.stones(), &before[..]);
+                    assert_eq!(played, flat, "{rules} nodes {nodes} depth {depth}");
+                    searched += 1;
+                    found += usize::from(played.0.is_some());
+                }
+            }
+        }
+        assert!(searched >= 800, "{searched} searches");
+        assert!(found >= 50, "{found} of {searched} found a sequence");
     }
 }

@@ -14,12 +14,39 @@
 //! same fingerprint need not be symmetric; the checker then compares
 //! canonical forms, so the fingerprint only saves work and never decides.
 
-use crate::board::Lines;
+use crate::board::{Board, Lines};
+use hypertac_core::Player;
 
 /// The fingerprint of the position `stones` (X's words, then O's).
 pub(crate) fn fingerprint(lines: &Lines, stones: &[u64]) -> u64 {
     let words = stones.len() / 2;
     let holds = |side: usize, c: usize| stones[side * words + c / 64] >> (c % 64) & 1;
+    summed(lines, stones, |l| {
+        let (mut x, mut o) = (0, 0);
+        for &d in lines.cells_of(l) {
+            x += holds(0, d as usize);
+            o += holds(1, d as usize);
+        }
+        (x, o)
+    })
+}
+
+/// [`fingerprint`] of the position on `board`, reading each line's counts
+/// off the board instead of its cells (the same value, the checker's hot
+/// path: `tests::the_board_counts_give_the_same_fingerprint`).
+pub(crate) fn fingerprint_of(board: &Board) -> u64 {
+    summed(board.lines(), board.stones(), |l| {
+        (
+            u64::from(board.count(l, Player::X)),
+            u64::from(board.count(l, Player::O)),
+        )
+    })
+}
+
+/// The sum over the stones of `stones` of a hash of their side and of
+/// their lines' counts, `counts(l)` giving line l's X and O stones.
+fn summed(lines: &Lines, stones: &[u64], counts: impl Fn(usize) -> (u64, u64)) -> u64 {
+    let words = stones.len() / 2;
     let mut sum = 0u64;
     for side in 0..2 {
         for (w, &word) in stones[side * words..(side + 1) * words].iter().enumerate() {
@@ -29,11 +56,7 @@ pub(crate) fn fingerprint(lines: &Lines, stones: &[u64]) -> u64 {
                 bits &= bits - 1;
                 let mut around = 0u64;
                 for &l in lines.through(c) {
-                    let (mut x, mut o) = (0, 0);
-                    for &d in lines.cells_of(l as usize) {
-                        x += holds(0, d as usize);
-                        o += holds(1, d as usize);
-                    }
+                    let (x, o) = counts(l as usize);
                     around = around.wrapping_add(mix(x << 16 | o));
                 }
                 sum = sum.wrapping_add(mix(around ^ (side as u64 + 1) << 62));
@@ -124,5 +147,35 @@ mod tests {
             pairs >= 100 && differ * 10 >= pairs * 9,
             "{differ} of {pairs} differ"
         );
+    }
+
+    /// The fingerprint from the board's counts is the fingerprint from
+    /// the stones, on random games of several boards.
+    #[test]
+    fn the_board_counts_give_the_same_fingerprint() {
+        let mut checked = 0;
+        for preset in ["tictactoe", "qubic", "4d", "connect4"] {
+            let rules = Rules::preset(preset).unwrap();
+            let lines = std::sync::Arc::new(Lines::new(&rules).unwrap());
+            let mut board = Board::new(&rules, lines.clone());
+            let mut state = 7u64;
+            let mut turn = 0;
+            while !board.is_full() && turn < 40 {
+                state = mix(state);
+                let c = (state % lines.cells() as u64) as usize;
+                if !board.is_playable(c) {
+                    continue;
+                }
+                board.play(c, Player::to_move_at(turn));
+                turn += 1;
+                assert_eq!(
+                    fingerprint_of(&board),
+                    fingerprint(&lines, board.stones()),
+                    "{preset} after {turn} stones"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 100, "{checked}");
     }
 }

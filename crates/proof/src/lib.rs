@@ -12,6 +12,7 @@
 //! notation) and its own bitsets and symmetry group.
 #![deny(missing_docs)]
 
+mod ahead;
 mod board;
 mod checker;
 pub mod derive;

@@ -37,13 +37,15 @@
 //! The search is iterative (an explicit stack), so deep boards cannot
 //! overflow the call stack.
 
+use crate::ahead::Ahead;
 use crate::board::Lines;
 use crate::checker::Checker;
 use crate::format::{Certificate, Goal};
 use crate::report::{Report, SectionReport, VerifyError};
 use crate::symmetry::Symmetries;
 use hypertac_core::{notation, Player, Position, Rules, WinRule};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Checks that `cert` proves its value (see the module docs).
@@ -60,7 +62,7 @@ pub fn verify(cert: &Certificate, progress: &mut dyn FnMut(u64)) -> Result<Repor
     let mut reports = Vec::new();
     let mut done = 0u64;
     for s in 0..cert.sections.len() {
-        let report = setup.section(s, &mut |n| progress(done + n))?;
+        let report = setup.section(s, false, &mut |n| progress(done + n))?;
         done += report.positions;
         reports.push(report);
     }
@@ -68,59 +70,43 @@ pub fn verify(cert: &Certificate, progress: &mut dyn FnMut(u64)) -> Result<Repor
 }
 
 /// [`verify`] on up to `threads` threads: the sections (the two of a
-/// draw) are checked at once, each by its own checker. Each section's
-/// check holds no state shared with another's, so the verdict, the
-/// counts and the error (the first failing section's, in the
+/// draw) are checked at once, each by its own checker, and within a
+/// section the threat searches after the other side's replies are worked
+/// out ahead on every thread (`ahead.rs`). Each section's walk is the
+/// sequential one and holds no state shared with another's, so the
+/// verdict, the counts and the error (the first failing section's, in the
 /// certificate's order) are those of [`verify`]. `progress` is called
 /// with the positions visited over all sections.
 ///
 /// # Errors
-/// As [`verify`].
+/// As [`verify`], and a thread pool that cannot be started.
 pub fn verify_threads(
     cert: &Certificate,
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, VerifyError> {
-    if threads <= 1 || cert.sections.len() <= 1 {
+    if threads <= 1 {
         return verify(cert, &mut |n| progress(n));
     }
     let setup = Setup::new(cert)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| VerifyError::new(format!("cannot start {threads} threads: {e}")))?;
     let counts: Vec<AtomicU64> = cert.sections.iter().map(|_| AtomicU64::new(0)).collect();
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<Result<SectionReport, VerifyError>>> =
-        cert.sections.iter().map(|_| None).collect();
-    let (setup_ref, counts, next) = (&setup, &counts, &next);
-    let finished: Vec<(usize, Result<SectionReport, VerifyError>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(cert.sections.len()))
-            .map(|_| {
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    loop {
-                        let s = next.fetch_add(1, Ordering::Relaxed);
-                        if s >= counts.len() {
-                            return out;
-                        }
-                        let result = setup_ref.section(s, &mut |n| {
-                            counts[s].store(n, Ordering::Relaxed);
-                            progress(counts.iter().map(|c| c.load(Ordering::Relaxed)).sum());
-                        });
-                        out.push((s, result));
-                    }
+    let (setup_ref, counts_ref) = (&setup, &counts);
+    let results: Vec<Result<SectionReport, VerifyError>> = pool.install(|| {
+        (0..cert.sections.len())
+            .into_par_iter()
+            .map(|s| {
+                setup_ref.section(s, true, &mut |n| {
+                    counts_ref[s].store(n, Ordering::Relaxed);
+                    progress(counts_ref.iter().map(|c| c.load(Ordering::Relaxed)).sum());
                 })
             })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a section's check does not panic"))
             .collect()
     });
-    for (s, result) in finished {
-        results[s] = Some(result);
-    }
-    let reports = results
-        .into_iter()
-        .map(|r| r.expect("every section checked"))
-        .collect::<Result<Vec<_>, _>>()?;
+    let reports = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     Ok(setup.report(reports))
 }
 
@@ -165,10 +151,12 @@ impl<'c> Setup<'c> {
         })
     }
 
-    /// Checks section `s` from the root.
+    /// Checks section `s` from the root; `ahead`: with threat searches
+    /// worked out ahead on the current rayon pool's threads.
     fn section(
         &self,
         s: usize,
+        ahead: bool,
         progress: &mut dyn FnMut(u64),
     ) -> Result<SectionReport, VerifyError> {
         let cert = self.cert;
@@ -187,6 +175,9 @@ impl<'c> Setup<'c> {
             cert.derive,
         )?;
         checker.remember_settled = cert.remembers_settled;
+        if let Some(limits) = cert.derive.filter(|_| ahead) {
+            checker.ahead = Some(Ahead::new(&checker.board, limits));
+        }
         for (cell, player) in self.root.stones() {
             checker.board.play(cell.0 as usize, player);
         }

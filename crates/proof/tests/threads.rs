@@ -82,3 +82,25 @@ fn a_tampered_certificate_is_rejected_the_same_way() {
     assert!(seq.is_err());
     assert_eq!(seq, two);
 }
+
+/// A win whose threat searches are worked out ahead on other threads
+/// (`ahead.rs`): tampered Qubic certificates give the same error (or the
+/// same report) on 1, 2 and 8 threads.
+#[test]
+fn a_tampered_win_is_rejected_the_same_way() {
+    let cert = load("qubic.proof");
+    let section = &cert.sections[0];
+    let mut rejected = 0;
+    for entry in [0, section.len() / 3, section.len() / 2] {
+        let (xs, os, mv) = section.get(entry);
+        let free = (0..64u64)
+            .find(|&c| (xs[0] | os[0]) >> c & 1 == 0 && Cell(c) != mv)
+            .expect("an empty cell");
+        let bad = tamper(&cert, 0, entry, free);
+        let [seq, two, eight] = both(&bad);
+        assert_eq!(seq, two, "entry {entry} cell {free}");
+        assert_eq!(seq, eight, "entry {entry} cell {free}");
+        rejected += usize::from(seq.is_err());
+    }
+    assert!(rejected >= 1, "some tampered copy is rejected");
+}
