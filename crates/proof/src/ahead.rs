@@ -22,7 +22,7 @@
 //! used: work lost, never a different result.
 
 use crate::board::Board;
-use crate::derive::{forced, threat_sequence, Forced};
+use crate::derive::{forced, Forced, Sequence};
 use crate::fingerprint::fingerprint_of;
 use crate::format::SequenceLimits;
 use crate::keys::{KeyHasher, StoneSet};
@@ -33,8 +33,9 @@ use std::hash::BuildHasherDefault;
 use std::sync::Mutex;
 
 /// The threat search's answer in the position after a reply, worked out
-/// ahead: the first move of a threat sequence, or `None` where it finds none.
-pub(crate) type Answer = Option<usize>;
+/// ahead: the first move of a threat sequence, or `None` where it finds
+/// none; and the position's fingerprint.
+pub(crate) type Answer = (Option<usize>, u64);
 
 /// What the walk knows at the position whose replies are searched ahead,
 /// read and not changed while they are.
@@ -47,7 +48,7 @@ pub(crate) struct Known<'k> {
 
 /// A board for each thread of the pool the check runs in.
 pub(crate) struct Ahead {
-    boards: Vec<Mutex<Board>>,
+    boards: Vec<Mutex<(Board, Sequence)>>,
     limits: SequenceLimits,
 }
 
@@ -57,7 +58,9 @@ impl Ahead {
     pub(crate) fn new(empty: &Board, limits: SequenceLimits) -> Ahead {
         let threads = rayon::current_num_threads().max(1);
         Ahead {
-            boards: (0..threads).map(|_| Mutex::new(empty.clone())).collect(),
+            boards: (0..threads)
+                .map(|_| Mutex::new((empty.clone(), Sequence::default())))
+                .collect(),
             limits,
         }
     }
@@ -77,27 +80,36 @@ impl Ahead {
             .par_iter()
             .map(|&r| {
                 let i = rayon::current_thread_index().unwrap_or(0) % self.boards.len();
-                let mut board = self.boards[i]
+                let mut guard = self.boards[i]
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                sync(&mut board, stones);
-                self.after(&mut board, r, p, known)
+                let (board, search) = &mut *guard;
+                sync(board, stones);
+                self.after(board, search, r, p, known)
             })
             .collect()
     }
 
     /// The answer after the other side's reply `r` on `board`, if the walk
     /// would search there; the board as it was after.
-    fn after(&self, board: &mut Board, r: usize, p: Player, known: &Known) -> Option<Answer> {
+    fn after(
+        &self,
+        board: &mut Board,
+        search: &mut Sequence,
+        r: usize,
+        p: Player,
+        known: &Known,
+    ) -> Option<Answer> {
         let q = p.other();
         let completes = board.play(r, q);
-        let searched = !completes
+        let print = (!completes
             && board.winning_cell(p).is_none()
             && !board.is_full()
             && !known.seen.contains(board.stones())
-            && forced(board, p) == Forced::Free
-            && !known.prints.contains(&fingerprint_of(board));
-        let answer = searched.then(|| threat_sequence(board, p, self.limits));
+            && forced(board, p) == Forced::Free)
+            .then(|| fingerprint_of(board))
+            .filter(|print| !known.prints.contains(print));
+        let answer = print.map(|print| (search.search(board, p, self.limits), print));
         board.undo(r, q);
         answer
     }

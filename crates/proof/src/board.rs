@@ -284,6 +284,12 @@ impl Board {
         best
     }
 
+    /// The lines holding k - 2 stones of `p` and none of the other side,
+    /// in no order.
+    pub fn half_lines(&self, p: Player) -> &[u32] {
+        &self.lists[2 + p.index()]
+    }
+
     /// Appends to `out`, in increasing order and once each, the playable
     /// cells on a line holding `k - 2` stones of `p` and none of the other
     /// side: the moves after which `p` may have a new line one short.

@@ -4,7 +4,7 @@
 
 use crate::ahead::{Ahead, Answer, Known};
 use crate::board::{Board, Lines};
-use crate::derive::{forced, replies_needed, threat_sequence, Forced};
+use crate::derive::{forced, replies_needed, Forced, Sequence};
 use crate::fingerprint::{fingerprint, fingerprint_of};
 use crate::format::{Goal, Section, SequenceLimits};
 use crate::keys::{KeyHasher, KeyMap, StoneSet};
@@ -124,6 +124,8 @@ pub(crate) struct Checker<'a> {
     /// The other threads' boards, where threat searches are worked out
     /// ahead (`verify --threads`).
     pub(crate) ahead: Option<Ahead>,
+    /// The threat search's space.
+    search: Sequence,
 }
 
 impl<'a> Checker<'a> {
@@ -179,6 +181,7 @@ impl<'a> Checker<'a> {
             next_progress: PROGRESS_EVERY,
             canon: vec![0; 2 * words],
             ahead: None,
+            search: Sequence::default(),
         })
     }
 
@@ -366,7 +369,10 @@ impl<'a> Checker<'a> {
         // The canonical form only where it can matter: an entry or a
         // proved position shares the fingerprint, or a forced block
         // (whose position is remembered up to symmetry once proved).
-        let print = fingerprint_of(&self.board);
+        let print = match answer {
+            Some((_, print)) => print,
+            None => fingerprint_of(&self.board),
+        };
         let block = matches!(forced, Some(Forced::Block(_)));
         let s = match self.remember_settled || block || self.prints.contains(&print) {
             true => Some(
@@ -394,8 +400,8 @@ impl<'a> Checker<'a> {
             (_, image) => {
                 if let Some(limits) = self.derive {
                     let found = match answer {
-                        Some(found) => found,
-                        None => threat_sequence(&mut self.board, p, limits),
+                        Some((found, _)) => found,
+                        None => self.search.search(&mut self.board, p, limits),
                     };
                     if found.is_some() {
                         // Section 4, step 3: a settled position is

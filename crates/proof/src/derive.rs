@@ -23,7 +23,7 @@
 use crate::board::{Board, Lines};
 use crate::fingerprint::{fingerprint_of, mix};
 use crate::format::SequenceLimits;
-use crate::keys::KeySet;
+use crate::keys::StoneSet;
 use crate::symmetry::Symmetries;
 use hypertac_core::{Player, Rules};
 use std::sync::Arc;
@@ -91,33 +91,61 @@ pub(crate) fn threat_sequence(
     p: Player,
     limits: SequenceLimits,
 ) -> Option<usize> {
-    let mut search = Sequence {
-        p,
-        nodes: limits.nodes,
-        depth: limits.depth,
-        scratch: Vec::new(),
-        made: Vec::new(),
-        flat: !board.has_gravity(),
-        failed: KeySet::default(),
-    };
-    search.level(board, 0)
+    Sequence::default().search(board, p, limits)
 }
 
-struct Sequence {
+/// The threat search ([`threat_sequence`]), whose scratch space is kept
+/// from one search to the next (a check runs millions).
+pub(crate) struct Sequence {
     p: Player,
     nodes: u32,
     depth: u32,
     scratch: Vec<usize>,
-    /// Per candidate of the levels being searched (without gravity): the
-    /// one winning cell it makes, `usize::MAX` for none (or two).
+    /// Per candidate of the levels being searched (without gravity,
+    /// beside `scratch`): what it makes ([`made_code`]).
     made: Vec<usize>,
+    /// The empty cells of P's lines one stone short of a threat, both
+    /// ways round ([`Sequence::candidates_flat`]).
+    pairs: Vec<(usize, usize)>,
     /// Whether the board has no gravity ([`Sequence::passes_flat`]).
     flat: bool,
-    /// Levels that failed, by their stones (hashed as the check does, `keys.rs`).
-    failed: KeySet,
+    /// Levels that failed, by their stones (`keys.rs`).
+    failed: StoneSet,
+}
+
+impl Default for Sequence {
+    fn default() -> Sequence {
+        Sequence {
+            p: Player::X,
+            nodes: 0,
+            depth: 0,
+            scratch: Vec::new(),
+            made: Vec::new(),
+            pairs: Vec::new(),
+            flat: true,
+            failed: StoneSet::default(),
+        }
+    }
 }
 
 impl Sequence {
+    /// [`threat_sequence`], reusing this search's space.
+    pub(crate) fn search(
+        &mut self,
+        board: &mut Board,
+        p: Player,
+        limits: SequenceLimits,
+    ) -> Option<usize> {
+        self.p = p;
+        self.nodes = limits.nodes;
+        self.depth = limits.depth;
+        self.flat = !board.has_gravity();
+        self.scratch.clear();
+        self.made.clear();
+        self.failed.clear();
+        self.level(board, 0)
+    }
+
     /// Spends a node; false when none is left.
     fn spend(&mut self) -> bool {
         if self.nodes == 0 {
@@ -134,14 +162,22 @@ impl Sequence {
         }
         let start = self.scratch.len();
         match board.winning_cells(q) {
+            (0, _) if self.flat => self.candidates_flat(board),
             (0, _) => board.threat_moves(p, &mut self.scratch),
-            (1, [c, _]) => self.scratch.push(c),
+            (1, [c, _]) => {
+                self.scratch.push(c);
+                if self.flat {
+                    let (made, w) = board.threats_made(c, p);
+                    self.made.push(made_code(made, w));
+                }
+            }
             _ => return None,
         }
         let found = self.passes(board, depth, start);
         self.scratch.truncate(start);
+        self.made.truncate(start);
         if found.is_none() && self.nodes > 0 {
-            self.failed.insert(board.stones().into());
+            self.failed.insert(board.stones());
         }
         found
     }
@@ -203,44 +239,87 @@ impl Sequence {
     fn passes_flat(&mut self, board: &mut Board, depth: u32, start: usize) -> Option<usize> {
         let (p, q) = (self.p, self.p.other());
         let end = self.scratch.len();
-        let made_start = self.made.len();
         for i in start..end {
-            let c = self.scratch[i];
             if !self.spend() {
-                self.made.truncate(made_start);
                 return None;
             }
-            let (made, w) = board.threats_made(c, p);
-            if made >= 2 {
-                self.made.truncate(made_start);
+            if self.made[i] == TWO {
+                return Some(self.scratch[i]);
+            }
+        }
+        if depth + 1 >= self.depth {
+            return None;
+        }
+        for i in start..end {
+            if !self.spend() {
+                return None;
+            }
+            let (c, w) = (self.scratch[i], self.made[i]);
+            if w == NONE {
+                continue;
+            }
+            board.play(c, p);
+            board.play(w, q);
+            let wins = self.level(board, depth + 1).is_some();
+            board.undo(w, q);
+            board.undo(c, p);
+            if wins {
                 return Some(c);
             }
-            self.made.push(if made == 1 { w } else { usize::MAX });
         }
-        let mut found = None;
-        if depth + 1 < self.depth {
-            for i in start..end {
-                if !self.spend() {
-                    break;
-                }
-                let w = self.made[made_start + i - start];
-                if w == usize::MAX {
-                    continue;
-                }
-                let c = self.scratch[i];
-                board.play(c, p);
-                board.play(w, q);
-                let wins = self.level(board, depth + 1).is_some();
-                board.undo(w, q);
-                board.undo(c, p);
-                if wins {
-                    found = Some(c);
-                    break;
-                }
+        None
+    }
+
+    /// The candidates of a level where Q has no winning cell, on a board
+    /// without gravity, with what each makes: the cells of the lines
+    /// holding k - 2 stones of P and none of Q (each has two empty cells,
+    /// each the other's winning cell once P takes it), in increasing
+    /// order, onto `scratch`, and for each onto `made` ([`made_code`]).
+    /// What [`Board::threat_moves`] and [`Board::threats_made`] answer,
+    /// with one pass over those lines.
+    fn candidates_flat(&mut self, board: &Board) {
+        let lines = board.lines();
+        self.pairs.clear();
+        for &l in board.half_lines(self.p) {
+            let mut empty = lines
+                .cells_of(l as usize)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| board.is_empty(c));
+            if let (Some(a), Some(b)) = (empty.next(), empty.next()) {
+                self.pairs.push((a, b));
+                self.pairs.push((b, a));
             }
         }
-        self.made.truncate(made_start);
-        found
+        self.pairs.sort_unstable();
+        let mut i = 0;
+        while i < self.pairs.len() {
+            let (c, first) = self.pairs[i];
+            let mut made = 1;
+            while i < self.pairs.len() && self.pairs[i].0 == c {
+                if self.pairs[i].1 != first {
+                    made = 2;
+                }
+                i += 1;
+            }
+            self.scratch.push(c);
+            self.made.push(made_code(made, first));
+        }
+    }
+}
+
+/// In [`Sequence::made`]: a candidate that makes no winning cell.
+const NONE: usize = usize::MAX;
+/// In [`Sequence::made`]: a candidate that makes two or more.
+const TWO: usize = usize::MAX - 1;
+
+/// What a candidate making `made` distinct winning cells, the first `w`,
+/// is noted as: [`NONE`], `w` itself (exactly one), or [`TWO`].
+fn made_code(made: usize, w: usize) -> usize {
+    match made {
+        0 => NONE,
+        1 => w,
+        _ => TWO,
     }
 }
 
@@ -254,6 +333,8 @@ pub struct Oracle {
     /// [`Oracle::canonical_key`] (1 to 2 s on 4^5).
     symmetries: Option<Symmetries>,
     rules: Rules,
+    /// The threat search's space.
+    search: Sequence,
 }
 
 impl Oracle {
@@ -268,6 +349,7 @@ impl Oracle {
             limits,
             symmetries: None,
             rules: rules.clone(),
+            search: Sequence::default(),
         })
     }
 
@@ -314,7 +396,7 @@ impl Oracle {
     /// The first move of the threat sequence the checker finds for `p`
     /// (to move, nothing forced), if any.
     pub fn threat_sequence(&mut self, p: Player) -> Option<usize> {
-        threat_sequence(&mut self.board, p, self.limits)
+        self.search.search(&mut self.board, p, self.limits)
     }
 
     /// With the other side of `p` to move: `None` when `p` has two winning
@@ -384,10 +466,8 @@ mod tests {
                             p,
                             nodes,
                             depth,
-                            scratch: Vec::new(),
-                            made: Vec::new(),
                             flat,
-                            failed: KeySet::default(),
+                            ..Sequence::default()
                         };
                         let answer = search.level(board, 0);
                         (answer, search.nodes)

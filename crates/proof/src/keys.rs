@@ -2,7 +2,9 @@
 //! maps and sets keyed by them. A leaf: the symmetry group, the derivations
 //! and the check all use it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+#[cfg(test)]
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A fast hasher for keys of whole bitsets (FxHash's mixing).
@@ -34,6 +36,7 @@ impl Hasher for KeyHasher {
 }
 
 pub(crate) type KeyMap<V> = HashMap<Box<[u64]>, V, BuildHasherDefault<KeyHasher>>;
+#[cfg(test)]
 pub(crate) type KeySet = HashSet<Box<[u64]>, BuildHasherDefault<KeyHasher>>;
 
 /// A set of positions (bitsets of 2W words: X's stones, then O's) kept
@@ -129,6 +132,14 @@ impl StoneSet {
 
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    /// Empties the set, keeping its space.
+    pub(crate) fn clear(&mut self) {
+        self.arena.clear();
+        self.first.clear();
+        self.more.clear();
+        self.len = 0;
     }
 }
 
