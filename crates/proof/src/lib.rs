@@ -18,6 +18,7 @@ pub mod derive;
 mod fingerprint;
 pub mod format;
 mod keys;
+mod lazy_symmetry;
 mod matching;
 mod pairing;
 mod potential;
