@@ -8,7 +8,7 @@
 
 use crate::choice::Choice;
 use hypertac_core::{Position, WinRule};
-use hypertac_proof::{Certificate, Strategy, Value};
+use hypertac_proof::{Strategy, Value};
 use std::sync::OnceLock;
 
 /// The shipped certificates: name, the board's sizes and k (all without
@@ -67,12 +67,7 @@ const FILES: [(&str, &[u32], u32, &[u8]); 8] = [
 /// The sections of shipped certificate `i`, read on first use.
 fn strategies(i: usize) -> &'static [Strategy] {
     static READ: [OnceLock<Vec<Strategy>>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
-    READ[i].get_or_init(|| match Certificate::read_from(&mut &FILES[i].3[..]) {
-        Ok(cert) => (0..cert.sections.len())
-            .map(|s| Strategy::new(&cert, s))
-            .collect(),
-        Err(_) => Vec::new(),
-    })
+    READ[i].get_or_init(|| Strategy::read(FILES[i].3).unwrap_or_default())
 }
 
 /// The move a shipped proof of a win gives the side to move in `pos`, if

@@ -15,6 +15,7 @@
 mod board;
 mod checker;
 pub mod derive;
+mod entries;
 mod fingerprint;
 pub mod format;
 mod keys;
