@@ -12,62 +12,79 @@ use hypertac_proof::{Strategy, Value};
 use std::sync::OnceLock;
 
 /// The shipped certificates: name, the board's sizes and k (all without
-/// gravity or wrap, rule `first`), the file.
-const FILES: [(&str, &[u32], u32, &[u8]); 8] = [
+/// gravity or wrap, rule `first`), the file, and its index where a pass
+/// over the entries would cost a bot move much (`hypertac index FILE`,
+/// checked against the file when read).
+type File = (&'static str, &'static [u32], u32, &'static [u8], Option<&'static [u8]>);
+const FILES: [File; 8] = [
     (
         "tictactoe",
         &[3, 3],
         3,
         include_bytes!("../../../proofs/tictactoe.proof"),
+        None,
     ),
     (
         "4x4-k3",
         &[4, 4],
         3,
         include_bytes!("../../../proofs/4x4-k3.proof"),
+        None,
     ),
     (
         "3x3x3",
         &[3, 3, 3],
         3,
         include_bytes!("../../../proofs/3x3x3.proof"),
+        None,
     ),
     (
         "3x3x3x3",
         &[3, 3, 3, 3],
         3,
         include_bytes!("../../../proofs/3x3x3x3.proof"),
+        None,
     ),
     (
         "3x3x3x3x3",
         &[3, 3, 3, 3, 3],
         3,
         include_bytes!("../../../proofs/3x3x3x3x3.proof"),
+        None,
     ),
     (
         "qubic",
         &[4, 4, 4],
         4,
         include_bytes!("../../../proofs/qubic.proof"),
+        None,
     ),
     (
         "4d",
         &[4, 4, 4, 4],
         4,
         include_bytes!("../../../proofs/4d.proof"),
+        Some(include_bytes!("../../../proofs/4d.proof.idx")),
     ),
     (
         "4x5",
         &[4, 4, 4, 4, 4],
         4,
         include_bytes!("../../../proofs/4x5.proof"),
+        Some(include_bytes!("../../../proofs/4x5.proof.idx")),
     ),
 ];
 
 /// The sections of shipped certificate `i`, read on first use.
 fn strategies(i: usize) -> &'static [Strategy] {
     static READ: [OnceLock<Vec<Strategy>>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
-    READ[i].get_or_init(|| Strategy::read(FILES[i].3).unwrap_or_default())
+    let (cert, index) = (FILES[i].3, FILES[i].4);
+    READ[i].get_or_init(|| {
+        index
+            .and_then(|index| Strategy::read_indexed(cert, index).ok())
+            .or_else(|| Strategy::read(cert).ok())
+            .unwrap_or_default()
+    })
 }
 
 /// The move a shipped proof of a win gives the side to move in `pos`, if

@@ -18,6 +18,7 @@ pub mod derive;
 mod entries;
 mod fingerprint;
 pub mod format;
+mod index;
 mod keys;
 mod lazy_symmetry;
 mod matching;
@@ -32,6 +33,7 @@ mod tables;
 mod verify;
 
 pub use derive::{Forced, Oracle};
+pub use index::{check_index, file_hash, write_index, INDEX_MAGIC};
 pub use format::{Certificate, Goal, ProofError, Section, SequenceLimits, Value, MAGIC, VERSION};
 pub use report::{Report, SectionReport, VerifyError};
 pub use shrink::keep_used;
