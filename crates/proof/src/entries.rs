@@ -1,23 +1,29 @@
 //! A section's entries read where they lie in the file (versions 2 to 4:
 //! varints), one at a time, and found by position through a table of
-//! their fingerprints, so that a player reading a proof for a few
-//! positions decodes and canonicalises only the entries whose fingerprint
-//! the position shares (on 4^5, a handful of its 175,815).
+//! the hashes of their canonical forms, so that a player reading a proof
+//! for a few positions decodes only the entries of the position's class
+//! of symmetric positions (on 4^5, a handful of its 175,815).
 //!
-//! The table ([`Prints`]) holds each entry's fingerprint (a hash of the
-//! position that every symmetry keeps, `fingerprint.rs`) and byte offset,
-//! sorted; it is built by one pass over the entries or read from an index
-//! file (`index.rs`). The fingerprint only narrows the search: an entry is
-//! used only after its position is compared in full with the board's.
+//! The table ([`Table`]) holds each entry's [`canonical_key`] and byte
+//! offset, sorted; it is built by one pass over the entries or read from
+//! an index file (`index.rs`). The key only narrows the search: an entry
+//! is used only after its position, or its canonical form, is compared in
+//! full with the board's.
 
-use crate::board::Lines;
-use crate::fingerprint::fingerprint;
+use crate::fingerprint::mix;
 use crate::section::{get_varint, Goal};
+use crate::symmetry::Symmetries;
 use hypertac_core::Player;
 
-/// Every entry's fingerprint and byte offset, sorted (by fingerprint, then
-/// offset: the entries of one fingerprint in the section's order).
-pub(crate) type Prints = Vec<(u64, u32)>;
+/// Every entry's canonical key and byte offset, sorted (by key, then
+/// offset: the entries of one key in the section's order).
+pub(crate) type Table = Vec<(u64, u32)>;
+
+/// The key of a canonical form (X's words, then O's): `h = 0`, then for
+/// each word `h = mix(h ^ word)` (SplitMix64's finaliser).
+pub(crate) fn canonical_key(canon: &[u64]) -> u64 {
+    canon.iter().fold(0, |h, &w| mix(h ^ w))
+}
 
 /// What an entry says besides its move (file format versions 3 and 4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,23 +161,26 @@ impl Entries {
         Ok((entry, at))
     }
 
-    /// Every entry's fingerprint and offset, sorted (one pass over the
-    /// entries, each checked as [`Entries::entry_at`] does).
+    /// Every entry's canonical key (under `group`, the board's) and
+    /// offset, sorted (one pass over the entries, each checked as
+    /// [`Entries::entry_at`] does).
     ///
     /// # Errors
     /// A malformed entry (named by its index), a count of entries other
     /// than the header's, or a section of 4 GB or more.
-    pub(crate) fn prints(&self, lines: &Lines) -> Result<Prints, String> {
+    pub(crate) fn table(&self, group: &Symmetries) -> Result<Table, String> {
         if u32::try_from(self.data.len()).is_err() {
             return Err("the section's entries take 4 GB or more".into());
         }
         let words = self.cells.div_ceil(64);
         let mut out = Vec::new();
+        let mut canon = vec![0u64; 2 * words];
         let mut at = 0;
         while at < self.data.len() {
             let i = out.len();
             let (entry, next) = self.entry_at(at).map_err(|e| format!("entry {i}: {e}"))?;
-            out.push((fingerprint(lines, &entry.stones(words)), at as u32));
+            group.canonical(&entry.stones(words), &mut canon);
+            out.push((canonical_key(&canon), at as u32));
             at = next;
         }
         if out.len() as u64 != self.count {
@@ -186,12 +195,11 @@ impl Entries {
     }
 }
 
-/// The offsets of the entries whose fingerprint is `print`, in the
-/// section's order.
-pub(crate) fn with_print(prints: &[(u64, u32)], print: u64) -> impl Iterator<Item = usize> + '_ {
-    let from = prints.partition_point(|&(p, _)| p < print);
-    prints[from..]
+/// The offsets of the entries whose key is `key`, in the section's order.
+pub(crate) fn with_key(table: &[(u64, u32)], key: u64) -> impl Iterator<Item = usize> + '_ {
+    let from = table.partition_point(|&(k, _)| k < key);
+    table[from..]
         .iter()
-        .take_while(move |&&(p, _)| p == print)
+        .take_while(move |&&(k, _)| k == key)
         .map(|&(_, at)| at as usize)
 }

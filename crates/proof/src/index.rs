@@ -1,8 +1,8 @@
 //! An index written beside a certificate (`FILE.idx`, by `hypertac index
-//! FILE`): each section's table of entry fingerprints and offsets
-//! (`entries.rs`), so that a player reading the proof for one move finds
-//! the entries of a position without a pass over all of them (4^5: 175,815
-//! fingerprints, most of a bot move's time).
+//! FILE`): each section's table of the entries' canonical keys and
+//! offsets (`entries.rs`), so that a player reading the proof for one
+//! move finds the entries of a position's class without a pass over all
+//! of them (4^5: 175,815 canonical forms under 15,360 maps, seconds).
 //!
 //! The layout, every number little-endian (docs/proof-format.md, "The
 //! index"):
@@ -12,28 +12,30 @@
 //! 8   u32       index format version (1)
 //! 12  u64       hash of the certificate file's bytes (file_hash)
 //! 20  u32       number of sections S
-//!     S times:  u32 entries E, then E records of u64 fingerprint and
+//!     S times:  u32 entries E, then E records of u64 canonical key and
 //!               u32 offset of the entry in the section's bytes, sorted
 //! end u64       hash of every byte before it (file_hash)
 //! ```
 //!
 //! Reading checks all of it against the certificate (its hash, the
 //! sections' entry counts, sorted records, offsets inside the section)
-//! and that a few records' fingerprints are those of their entries; any
+//! and that a few records' keys are those of their entries; any
 //! mismatch is an error, and the caller reads the certificate without
 //! the index. Even an index that passes is only a guide: an entry it
 //! names is used only after its position is compared in full.
 
 use crate::board::Lines;
-use crate::entries::{Entries, Prints};
-use crate::fingerprint::{fingerprint, mix};
+use crate::entries::{canonical_key, Entries, Table};
+use crate::fingerprint::mix;
 use crate::format::{read_head, Certificate, ProofError};
+use crate::lazy_symmetry::LazySymmetries;
+use crate::symmetry::Symmetries;
 
 /// The index's first bytes.
 pub const INDEX_MAGIC: &[u8; 8] = b"HTPINDEX";
 /// The index format version this hypertac writes and reads.
 const INDEX_VERSION: u32 = 1;
-/// Bytes of one record: fingerprint and offset.
+/// Bytes of one record: key and offset.
 const RECORD: usize = 12;
 
 /// A hash of a file's bytes: `h = len`, then for each 8 bytes (little
@@ -76,19 +78,20 @@ pub(crate) fn sections(cert: &[u8]) -> Result<(Certificate, Vec<Entries>, Lines)
 /// A header [`crate::Certificate::read_from`] refuses, a version-1 file
 /// (its entries are read whole anyway), or a malformed entry.
 pub fn write_index(cert: &[u8]) -> Result<Vec<u8>, ProofError> {
-    let (_, sections, lines) = sections(cert)?;
+    let (head, sections, lines) = sections(cert)?;
+    let group = Symmetries::with_lines(&head.to_rules()?, &lines);
     let mut out = Vec::new();
     out.extend_from_slice(INDEX_MAGIC);
     out.extend_from_slice(&INDEX_VERSION.to_le_bytes());
     out.extend_from_slice(&file_hash(cert).to_le_bytes());
     out.extend_from_slice(&(sections.len() as u32).to_le_bytes());
     for (s, entries) in sections.iter().enumerate() {
-        let prints = entries
-            .prints(&lines)
+        let table = entries
+            .table(&group)
             .map_err(|e| ProofError::new(format!("section {s}: {e}")))?;
-        out.extend_from_slice(&(prints.len() as u32).to_le_bytes());
-        for (print, at) in prints {
-            out.extend_from_slice(&print.to_le_bytes());
+        out.extend_from_slice(&(table.len() as u32).to_le_bytes());
+        for (key, at) in table {
+            out.extend_from_slice(&key.to_le_bytes());
             out.extend_from_slice(&at.to_le_bytes());
         }
     }
@@ -97,14 +100,15 @@ pub fn write_index(cert: &[u8]) -> Result<Vec<u8>, ProofError> {
     Ok(out)
 }
 
-/// The fingerprint tables of `sections` (the certificate `cert`'s) from
-/// its index `index`, checked as the module docs say.
+/// The key tables of `sections` (the certificate `cert`'s, whose board
+/// has the symmetries `group`) from its index `index`, checked as the
+/// module docs say.
 pub(crate) fn read_index(
     index: &[u8],
     cert: &[u8],
     sections: &[Entries],
-    lines: &Lines,
-) -> Result<Vec<Prints>, String> {
+    group: &LazySymmetries,
+) -> Result<Vec<Table>, String> {
     let body_len = index
         .len()
         .checked_sub(8)
@@ -154,15 +158,15 @@ pub(crate) fn read_index(
             .get(at..at + n * RECORD)
             .ok_or("the index is cut off")?;
         at += n * RECORD;
-        let prints: Prints = records
+        let table: Table = records
             .chunks_exact(RECORD)
             .map(|r| {
-                let print = u64::from_le_bytes(r[..8].try_into().expect("8 bytes"));
-                (print, u32::from_le_bytes(r[8..].try_into().expect("4 bytes")))
+                let key = u64::from_le_bytes(r[..8].try_into().expect("8 bytes"));
+                (key, u32::from_le_bytes(r[8..].try_into().expect("4 bytes")))
             })
             .collect();
-        check_prints(&prints, entries, lines).map_err(|e| format!("section {s}: {e}"))?;
-        out.push(prints);
+        check_table(&table, entries, group).map_err(|e| format!("section {s}: {e}"))?;
+        out.push(table);
     }
     if at != body.len() {
         return Err("the index has bytes after its last section".into());
@@ -171,26 +175,28 @@ pub(crate) fn read_index(
 }
 
 /// A section's table is sorted, points inside the section, and its
-/// first, middle and last records are their entries' fingerprints (a
-/// table written with another fingerprint would find no entry).
-fn check_prints(prints: &Prints, entries: &Entries, lines: &Lines) -> Result<(), String> {
-    if prints.windows(2).any(|w| w[0] >= w[1]) {
+/// first, middle and last records are their entries' keys (a table
+/// written with another group or key would find no entry).
+fn check_table(table: &Table, entries: &Entries, group: &LazySymmetries) -> Result<(), String> {
+    if table.windows(2).any(|w| w[0] >= w[1]) {
         return Err("the index's records are not sorted".into());
     }
-    if prints.iter().any(|&(_, at)| at as usize >= entries.data.len()) {
+    if table.iter().any(|&(_, at)| at as usize >= entries.data.len()) {
         return Err("the index points past the section's entries".into());
     }
     let words = entries.cells.div_ceil(64);
-    for &(print, at) in [0, prints.len() / 2, prints.len().saturating_sub(1)]
+    let mut canon = vec![0u64; 2 * words];
+    for &(key, at) in [0, table.len() / 2, table.len().saturating_sub(1)]
         .iter()
-        .filter_map(|&i| prints.get(i))
+        .filter_map(|&i| table.get(i))
     {
         let (entry, _) = entries
             .entry_at(at as usize)
             .map_err(|e| format!("the index points to no entry at byte {at}: {e}"))?;
-        if fingerprint(lines, &entry.stones(words)) != print {
+        group.canonical(&entry.stones(words), &mut canon);
+        if canonical_key(&canon) != key {
             return Err(format!(
-                "the index's fingerprint of the entry at byte {at} is not the entry's"
+                "the index's key of the entry at byte {at} is not the entry's"
             ));
         }
     }
@@ -204,7 +210,8 @@ fn check_prints(prints: &Prints, entries: &Entries, lines: &Lines) -> Result<(),
 /// The certificate's header is refused, or the index does not match it
 /// (the message says how).
 pub fn check_index(cert: &[u8], index: &[u8]) -> Result<(), ProofError> {
-    let (_, sections, lines) = sections(cert)?;
-    read_index(index, cert, &sections, &lines).map_err(ProofError::new)?;
+    let (head, sections, lines) = sections(cert)?;
+    let group = LazySymmetries::new(&head.to_rules()?, &lines);
+    read_index(index, cert, &sections, &group).map_err(ProofError::new)?;
     Ok(())
 }

@@ -2,13 +2,13 @@
 
 use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced};
-use crate::entries::{with_print, Entries, Entry, Kind, Prints};
-use crate::fingerprint::fingerprint;
+use crate::entries::{canonical_key, with_key, Entries, Entry, Kind, Table};
 use crate::format::{Certificate, ProofError, SequenceLimits, Value};
 use crate::index;
 use crate::lazy_symmetry::LazySymmetries;
 use crate::matching;
 use crate::potential;
+use crate::symmetry::Symmetries;
 use hypertac_core::{Cell, Player, Position, Rules};
 use std::sync::{Arc, OnceLock};
 
@@ -17,12 +17,12 @@ use std::sync::{Arc, OnceLock};
 /// Build it from a certificate that [`crate::verify`] accepted: the
 /// strategy then wins (or does not lose) from every position it reaches.
 /// It reads the section's entries only where a position asks: a table
-/// of their fingerprints (built on the first question, or given by an
-/// index, [`Strategy::read_indexed`]) names the few entries that may be
-/// the position or an image of it, and only those are decoded and
-/// compared in full, up to the board's symmetries (kept as per-axis
-/// tables, `lazy_symmetry.rs`). A bot move on 4^5 so reads a handful of
-/// the 175,815 entries.
+/// of the hashes of their canonical forms (given by an index,
+/// [`Strategy::read_indexed`], or built on the first question) names the
+/// entries that may be the position or an image of it, and only those
+/// are decoded and compared in full, up to the board's symmetries (kept
+/// as per-axis tables, `lazy_symmetry.rs`). A bot move on 4^5 so reads a
+/// handful of the 175,815 entries.
 pub struct Strategy {
     player: Player,
     value: Value,
@@ -35,8 +35,8 @@ pub struct Strategy {
     entries: Entries,
     /// The board's symmetries, built on first use.
     symmetries: OnceLock<LazySymmetries>,
-    /// The entries' fingerprint table (empty when an entry is malformed).
-    prints: OnceLock<Prints>,
+    /// The entries' canonical keys (empty when an entry is malformed).
+    table: OnceLock<Table>,
 }
 
 /// Why the strategy's move is right, in a player's terms.
@@ -120,7 +120,7 @@ impl Strategy {
             .collect())
     }
 
-    /// As [`Strategy::read`], with the entries' fingerprint tables taken
+    /// As [`Strategy::read`], with the entries' tables of keys taken
     /// from `index`, the certificate's index ([`crate::write_index`]), so
     /// that no pass over the entries is needed (4^5: a bot move in a
     /// fraction of the time).
@@ -131,15 +131,17 @@ impl Strategy {
     /// [`crate::check_index`]): [`Strategy::read`] then reads it without.
     pub fn read_indexed(data: &[u8], index: &[u8]) -> Result<Vec<Strategy>, ProofError> {
         let (cert, sections, lines) = index::sections(data)?;
-        let prints = index::read_index(index, data, &sections, &lines)
+        let group = LazySymmetries::new(&cert.to_rules()?, &lines);
+        let tables = index::read_index(index, data, &sections, &group)
             .map_err(|e| ProofError::new(format!("the proof's index: {e}")))?;
         Ok(sections
             .into_iter()
-            .zip(prints)
-            .map(|(entries, prints)| {
+            .zip(tables)
+            .map(|(entries, table)| {
                 let strategy = Strategy::unread(&cert, Some(entries));
-                if strategy.entries.count as usize == prints.len() {
-                    let _ = strategy.prints.set(prints);
+                if strategy.entries.count as usize == table.len() {
+                    let _ = strategy.table.set(table);
+                    let _ = strategy.symmetries.set(group.clone());
                 }
                 strategy
             })
@@ -176,7 +178,7 @@ impl Strategy {
             lines: lines.map(Arc::new),
             entries,
             symmetries: OnceLock::new(),
-            prints: OnceLock::new(),
+            table: OnceLock::new(),
         }
     }
 
@@ -189,14 +191,15 @@ impl Strategy {
         )
     }
 
-    /// The fingerprint table of the entries (built by a pass over them
-    /// the first time, unless an index gave it; empty if one is malformed).
-    fn prints(&self) -> Option<&Prints> {
-        let lines = self.lines.as_ref()?;
-        Some(
-            self.prints
-                .get_or_init(|| self.entries.prints(lines).unwrap_or_default()),
-        )
+    /// The entries' table of canonical keys (built the first time by a
+    /// pass over them with the whole group, unless an index gave it;
+    /// empty if an entry is malformed).
+    fn table(&self) -> Option<&Table> {
+        let (rules, lines) = (self.rules.as_ref()?, self.lines.as_ref()?);
+        Some(self.table.get_or_init(|| {
+            let group = Symmetries::with_lines(rules, lines);
+            self.entries.table(&group).unwrap_or_default()
+        }))
     }
 
     /// The entry that gives P's move on `board` as the checker finds it
@@ -204,13 +207,13 @@ impl Strategy {
     /// entry, or the first (in the section's order) of an image, mapped
     /// by the canonical maps; with its move and pairs on the board's frame.
     fn entry(&self, board: &Board, whose: Whose) -> Option<(Entry, Cell, Option<Vec<u16>>)> {
-        let prints = self.prints()?;
-        let print = fingerprint(board.lines(), board.stones());
-        let mut found = with_print(prints, print)
-            .filter_map(|at| self.entries.entry_at(at).ok().map(|(e, _)| e))
-            .peekable();
-        found.peek()?;
+        let table = self.table()?;
+        let g = self.symmetries()?;
         let words = board.words();
+        let mut canon = vec![0u64; 2 * words];
+        let y = g.canonical(board.stones(), &mut canon);
+        let mut found = with_key(table, canonical_key(&canon))
+            .filter_map(|at| self.entries.entry_at(at).ok().map(|(e, _)| e));
         let pairs = |e: &Entry| match &e.kind {
             Kind::Pairing(pairs) => Some(pairs.clone()),
             _ => None,
@@ -220,9 +223,6 @@ impl Strategy {
             let (mv, pairs) = (Cell(u64::from(own.mv)), pairs(&own));
             return Some((own, mv, pairs));
         }
-        let g = self.symmetries()?;
-        let mut canon = vec![0u64; 2 * words];
-        let y = g.canonical(board.stones(), &mut canon);
         let mut image = vec![0u64; 2 * words];
         let (e, entry) = found.find_map(|e| {
             let s = g.canonical(&e.stones(words), &mut image);
