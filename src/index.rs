@@ -43,7 +43,11 @@ pub fn run(args: &IndexArgs) -> i32 {
             }
         };
         return match hypertac_proof::check_index(&cert, &index) {
-            Ok(()) => print(&format!("{}: the index of {}\n", path.display(), args.file.display())),
+            Ok(()) => print(&format!(
+                "{}: the index of {}\n",
+                path.display(),
+                args.file.display()
+            )),
             Err(e) => {
                 eprintln!("{}: {e}", path.display());
                 1
@@ -57,11 +61,16 @@ pub fn run(args: &IndexArgs) -> i32 {
             return 2;
         }
     };
-    if let Err(e) = crate::atomic_file::write_with(&path, |w| std::io::Write::write_all(w, &index)) {
+    if let Err(e) = crate::atomic_file::write_with(&path, |w| std::io::Write::write_all(w, &index))
+    {
         eprintln!("error: cannot write {}: {e}", path.display());
         return 2;
     }
-    print(&format!("wrote {} ({} bytes)\n", path.display(), index.len()))
+    print(&format!(
+        "wrote {} ({} bytes)\n",
+        path.display(),
+        index.len()
+    ))
 }
 
 fn print(text: &str) -> i32 {

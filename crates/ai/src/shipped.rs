@@ -15,7 +15,13 @@ use std::sync::OnceLock;
 /// gravity or wrap, rule `first`), the file, and its index where a pass
 /// over the entries would cost a bot move much (`hypertac index FILE`,
 /// checked against the file when read).
-type File = (&'static str, &'static [u32], u32, &'static [u8], Option<&'static [u8]>);
+type File = (
+    &'static str,
+    &'static [u32],
+    u32,
+    &'static [u8],
+    Option<&'static [u8]>,
+);
 const FILES: [File; 8] = [
     (
         "tictactoe",
@@ -153,4 +159,22 @@ pub fn proved_value(pos: &Position) -> Option<Value> {
         return Some(s.value());
     }
     proved_move(pos).map(|_| Value::Win(pos.to_move()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FILES;
+
+    /// The indexes built into the binary are their certificates' (a
+    /// stale one would only cost time: the bot reads the proof without it).
+    #[test]
+    fn the_shipped_indexes_match_their_certificates() {
+        for (name, _, _, cert, index) in FILES {
+            if let Some(index) = index {
+                hypertac_proof::check_index(cert, index).unwrap_or_else(|e| {
+                    panic!("{name}: {e}; run `hypertac index proofs/{name}.proof`")
+                });
+            }
+        }
+    }
 }

@@ -110,7 +110,9 @@ impl Entries {
         }
         let mv = next()?;
         if mv >= cells || taken(mv) {
-            return Err(format!("the move, cell index {mv}, is off the board or taken"));
+            return Err(format!(
+                "the move, cell index {mv}, is off the board or taken"
+            ));
         }
         let to_move = match nx.checked_sub(no) {
             Some(0) => Some(Player::X),

@@ -446,11 +446,9 @@ fn parse_head(line: &[u8]) -> Result<(Certificate, Header), ProofError> {
                 "bad proof header: \"derive\" belongs to version 2, not 1",
             ))
         }
-        (v, None) => {
-            return Err(ProofError::new(format!(
-                "bad proof header: version {v} needs \"derive\" (the checker's threat-sequence limits)"
-            )))
-        }
+        (v, None) => return Err(ProofError::new(format!(
+            "bad proof header: version {v} needs \"derive\" (the checker's threat-sequence limits)"
+        ))),
         (_, Some(d)) => {
             if d.sequence_nodes > MAX_SEQUENCE_NODES || d.sequence_depth > MAX_SEQUENCE_DEPTH {
                 return Err(ProofError::new(format!(
@@ -492,13 +490,13 @@ fn parse_head(line: &[u8]) -> Result<(Certificate, Header), ProofError> {
     let shape = rules.shape();
     cert.moves = notation::parse_move_list(shape, &header.moves)
         .map_err(|e| ProofError::new(format!("bad root moves in the proof header: {e}")))?;
-    cert.best =
-        match &header.best {
-            None => None,
-            Some(text) => Some(notation::parse_cell(shape, text).map_err(|e| {
-                ProofError::new(format!("bad best move in the proof header: {e}"))
-            })?),
-        };
+    cert.best = match &header.best {
+        None => None,
+        Some(text) => Some(
+            notation::parse_cell(shape, text)
+                .map_err(|e| ProofError::new(format!("bad best move in the proof header: {e}")))?,
+        ),
+    };
     Ok((cert, header))
 }
 

@@ -181,7 +181,10 @@ fn check_table(table: &Table, entries: &Entries, group: &LazySymmetries) -> Resu
     if table.windows(2).any(|w| w[0] >= w[1]) {
         return Err("the index's records are not sorted".into());
     }
-    if table.iter().any(|&(_, at)| at as usize >= entries.data.len()) {
+    if table
+        .iter()
+        .any(|&(_, at)| at as usize >= entries.data.len())
+    {
         return Err("the index points past the section's entries".into());
     }
     let words = entries.cells.div_ceil(64);

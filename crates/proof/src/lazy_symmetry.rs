@@ -261,7 +261,11 @@ mod tests {
                 for c in 0..lines.cells() {
                     let cell = Cell(c as u64);
                     assert_eq!(full.map(s, cell), lazy.map(s, cell), "{rules:?} map {s}");
-                    assert_eq!(full.unmap(s, cell), lazy.unmap(s, cell), "{rules:?} map {s}");
+                    assert_eq!(
+                        full.unmap(s, cell),
+                        lazy.unmap(s, cell),
+                        "{rules:?} map {s}"
+                    );
                 }
             }
         }

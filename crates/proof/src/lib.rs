@@ -33,8 +33,8 @@ mod tables;
 mod verify;
 
 pub use derive::{Forced, Oracle};
-pub use index::{check_index, file_hash, write_index, INDEX_MAGIC};
 pub use format::{Certificate, Goal, ProofError, Section, SequenceLimits, Value, MAGIC, VERSION};
+pub use index::{check_index, file_hash, write_index, INDEX_MAGIC};
 pub use report::{Report, SectionReport, VerifyError};
 pub use shrink::keep_used;
 pub use strategy::{Strategy, Why};

@@ -506,3 +506,7 @@ fn pairing_move(
         .or_else(|| (0..partner.len()).find(empty))
         .map(|c| Cell(c as u64))
 }
+
+#[cfg(test)]
+#[path = "strategy_tests.rs"]
+mod tests;
