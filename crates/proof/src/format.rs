@@ -446,9 +446,11 @@ fn parse_head(line: &[u8]) -> Result<(Certificate, Header), ProofError> {
                 "bad proof header: \"derive\" belongs to version 2, not 1",
             ))
         }
-        (v, None) => return Err(ProofError::new(format!(
+        (v, None) => {
+            return Err(ProofError::new(format!(
             "bad proof header: version {v} needs \"derive\" (the checker's threat-sequence limits)"
-        ))),
+        )))
+        }
         (_, Some(d)) => {
             if d.sequence_nodes > MAX_SEQUENCE_NODES || d.sequence_depth > MAX_SEQUENCE_DEPTH {
                 return Err(ProofError::new(format!(

@@ -68,17 +68,7 @@ impl LazySymmetries {
         let identity_perm: Vec<usize> = (0..dims).collect();
         let identity_sigma: Vec<usize> = (0..width).collect();
         let table = |perm: &[usize], flips: u64, sigma: &[usize]| {
-            let mut t = vec![0u16; dims * width];
-            for (a, &b) in perm.iter().enumerate() {
-                for v in 0..sizes[b] {
-                    let mut w = if sigma.len() == sizes[b] { sigma[v] } else { v };
-                    if flips >> a & 1 == 1 {
-                        w = sizes[a] - 1 - w;
-                    }
-                    t[b * width + v] = (w * strides[a]) as u16;
-                }
-            }
-            t
+            axis_tables(&sizes, &strides, perm, flips, sigma)
         };
         let identity = table(&identity_perm, 0, &[]);
         group.tables.extend_from_slice(&identity);
@@ -225,6 +215,29 @@ impl LazySymmetries {
         }
         best_map
     }
+}
+
+/// The per-axis tables of the candidate (axis permutation, flips, σ; an
+/// empty σ: the identity): input axis b, value v at `b * width + v`.
+fn axis_tables(
+    sizes: &[usize],
+    strides: &[usize],
+    perm: &[usize],
+    flips: u64,
+    sigma: &[usize],
+) -> Vec<u16> {
+    let width = sizes.iter().copied().max().unwrap_or(1);
+    let mut t = vec![0u16; sizes.len() * width];
+    for (a, &b) in perm.iter().enumerate() {
+        for v in 0..sizes[b] {
+            let mut w = if sigma.len() == sizes[b] { sigma[v] } else { v };
+            if flips >> a & 1 == 1 {
+                w = sizes[a] - 1 - w;
+            }
+            t[b * width + v] = (w * strides[a]) as u16;
+        }
+    }
+    t
 }
 
 #[cfg(test)]
