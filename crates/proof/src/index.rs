@@ -154,10 +154,13 @@ pub(crate) fn read_index(
                 entries.count
             ));
         }
-        let records = body
-            .get(at..at + n * RECORD)
+        let end = n
+            .checked_mul(RECORD)
+            .and_then(|bytes| at.checked_add(bytes))
+            .filter(|&end| end <= body.len())
             .ok_or("the index is cut off")?;
-        at += n * RECORD;
+        let records = &body[at..end];
+        at = end;
         let table: Table = records
             .chunks_exact(RECORD)
             .map(|r| {
