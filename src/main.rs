@@ -9,6 +9,7 @@ mod atomic_file;
 mod bench;
 mod bot;
 mod duration;
+mod index;
 mod output;
 mod play;
 mod protocol;
@@ -59,6 +60,8 @@ enum Command {
     Prove(prove::ProveArgs),
     /// Check a proof certificate with the independent checker.
     Verify(verify::VerifyArgs),
+    /// Write the index of a proof certificate beside it (`FILE.idx`), read by the bot and the hint.
+    Index(index::IndexArgs),
     /// Every move of a position with its proved value (`--review`: a game move by move).
     Analyze(analyze::AnalyzeArgs),
 }
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
             prove::run(&args)
         }
         Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Index(args)) => index::run(&args),
         Some(Command::Analyze(args)) => {
             output::end_on_closed_stdout();
             analyze::run(&args)

@@ -8,70 +8,88 @@
 
 use crate::choice::Choice;
 use hypertac_core::{Position, WinRule};
-use hypertac_proof::{Certificate, Strategy, Value};
+use hypertac_proof::{Strategy, Value};
 use std::sync::OnceLock;
 
 /// The shipped certificates: name, the board's sizes and k (all without
-/// gravity or wrap, rule `first`), the file.
-const FILES: [(&str, &[u32], u32, &[u8]); 8] = [
+/// gravity or wrap, rule `first`), the file, and its index where a pass
+/// over the entries would cost a bot move much (`hypertac index FILE`,
+/// checked against the file when read).
+type File = (
+    &'static str,
+    &'static [u32],
+    u32,
+    &'static [u8],
+    Option<&'static [u8]>,
+);
+const FILES: [File; 8] = [
     (
         "tictactoe",
         &[3, 3],
         3,
         include_bytes!("../../../proofs/tictactoe.proof"),
+        None,
     ),
     (
         "4x4-k3",
         &[4, 4],
         3,
         include_bytes!("../../../proofs/4x4-k3.proof"),
+        None,
     ),
     (
         "3x3x3",
         &[3, 3, 3],
         3,
         include_bytes!("../../../proofs/3x3x3.proof"),
+        None,
     ),
     (
         "3x3x3x3",
         &[3, 3, 3, 3],
         3,
         include_bytes!("../../../proofs/3x3x3x3.proof"),
+        None,
     ),
     (
         "3x3x3x3x3",
         &[3, 3, 3, 3, 3],
         3,
         include_bytes!("../../../proofs/3x3x3x3x3.proof"),
+        None,
     ),
     (
         "qubic",
         &[4, 4, 4],
         4,
         include_bytes!("../../../proofs/qubic.proof"),
+        None,
     ),
     (
         "4d",
         &[4, 4, 4, 4],
         4,
         include_bytes!("../../../proofs/4d.proof"),
+        Some(include_bytes!("../../../proofs/4d.proof.idx")),
     ),
     (
         "4x5",
         &[4, 4, 4, 4, 4],
         4,
         include_bytes!("../../../proofs/4x5.proof"),
+        Some(include_bytes!("../../../proofs/4x5.proof.idx")),
     ),
 ];
 
 /// The sections of shipped certificate `i`, read on first use.
 fn strategies(i: usize) -> &'static [Strategy] {
     static READ: [OnceLock<Vec<Strategy>>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
-    READ[i].get_or_init(|| match Certificate::read_from(&mut &FILES[i].3[..]) {
-        Ok(cert) => (0..cert.sections.len())
-            .map(|s| Strategy::new(&cert, s))
-            .collect(),
-        Err(_) => Vec::new(),
+    let (cert, index) = (FILES[i].3, FILES[i].4);
+    READ[i].get_or_init(|| {
+        index
+            .and_then(|index| Strategy::read_indexed(cert, index).ok())
+            .or_else(|| Strategy::read(cert).ok())
+            .unwrap_or_default()
     })
 }
 
@@ -141,4 +159,22 @@ pub fn proved_value(pos: &Position) -> Option<Value> {
         return Some(s.value());
     }
     proved_move(pos).map(|_| Value::Win(pos.to_move()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FILES;
+
+    /// The indexes built into the binary are their certificates' (a
+    /// stale one would only cost time: the bot reads the proof without it).
+    #[test]
+    fn the_shipped_indexes_match_their_certificates() {
+        for (name, _, _, cert, index) in FILES {
+            if let Some(index) = index {
+                hypertac_proof::check_index(cert, index).unwrap_or_else(|e| {
+                    panic!("{name}: {e}; run `hypertac index proofs/{name}.proof`")
+                });
+            }
+        }
+    }
 }

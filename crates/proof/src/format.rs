@@ -370,74 +370,10 @@ impl Certificate {
             )));
         }
         let line = read_line(&mut r, MAX_HEADER_BYTES, "header")?;
-        let header: Header = serde_json::from_slice(&line)
-            .map_err(|e| ProofError::new(format!("bad proof header: {e}")))?;
-        if !(1..=4).contains(&header.version) {
-            return Err(ProofError::new(format!(
-                "proof format version {} is not supported (this hypertac reads versions 1 to 4)",
-                header.version
-            )));
-        }
-        let derive = match (header.version, &header.derive) {
-            (1, None) => None,
-            (1, Some(_)) => {
-                return Err(ProofError::new(
-                    "bad proof header: \"derive\" belongs to version 2, not 1",
-                ))
-            }
-            (v, None) => {
-                return Err(ProofError::new(format!(
-                    "bad proof header: version {v} needs \"derive\" (the checker's threat-sequence limits)"
-                )))
-            }
-            (_, Some(d)) => {
-                if d.sequence_nodes > MAX_SEQUENCE_NODES || d.sequence_depth > MAX_SEQUENCE_DEPTH {
-                    return Err(ProofError::new(format!(
-                        "bad proof header: derive asks for {} nodes and depth {}; at most {MAX_SEQUENCE_NODES} and {MAX_SEQUENCE_DEPTH}",
-                        d.sequence_nodes, d.sequence_depth
-                    )));
-                }
-                match d.settled.as_deref() {
-                    None | Some(FORGOTTEN) => {}
-                    Some(other) => {
-                        return Err(ProofError::new(format!(
-                            "bad proof header: derive says settled {other:?}; only \"{FORGOTTEN}\" is known"
-                        )))
-                    }
-                }
-                Some(SequenceLimits {
-                    nodes: d.sequence_nodes,
-                    depth: d.sequence_depth,
-                })
-            }
-        };
-        let remembers_settled = header.derive.as_ref().is_none_or(|d| d.settled.is_none());
-        let mut cert = Certificate {
-            rules: header.rules,
-            moves: Vec::new(),
-            value: Value::parse(&header.value).ok_or_else(|| {
-                ProofError::new(format!(
-                    "bad proof header: value {:?} is not \"X wins\", \"O wins\" or \"draw\"",
-                    header.value
-                ))
-            })?,
-            best: None,
-            derive,
-            sections: Vec::new(),
-            remembers_settled,
-            stats: header.stats,
-        };
-        let rules = cert.to_rules()?;
-        let shape = rules.shape();
-        cert.moves = notation::parse_move_list(shape, &header.moves)
-            .map_err(|e| ProofError::new(format!("bad root moves in the proof header: {e}")))?;
-        cert.best =
-            match &header.best {
-                None => None,
-                Some(text) => Some(notation::parse_cell(shape, text).map_err(|e| {
-                    ProofError::new(format!("bad best move in the proof header: {e}"))
-                })?),
-            };
+        let (mut cert, header) = parse_head(&line)?;
+        let derive = cert.derive;
+        let shape = cert.to_rules()?.shape().clone();
+        let shape = &shape;
         for (s, h) in header.sections.iter().enumerate() {
             let section = read_section(&mut r, s, h, derive.is_some(), header.version, shape)?;
             cert.sections.push(section);
@@ -492,17 +428,145 @@ impl Certificate {
     }
 }
 
-/// Reads section `s` of a proof (its header `h`) from `r`: version 1's
-/// fixed entries, or with `derived` the varint entries of version 2 or 3,
-/// each entry checked on its own.
-fn read_section(
-    r: &mut impl Read,
-    s: usize,
-    h: &SectionHeader,
-    derived: bool,
-    version: u32,
-    shape: &hypertac_core::Shape,
-) -> Result<Section, ProofError> {
+/// The certificate a header line gives (no sections yet), after every
+/// check of the header alone, and the header.
+fn parse_head(line: &[u8]) -> Result<(Certificate, Header), ProofError> {
+    let header: Header = serde_json::from_slice(line)
+        .map_err(|e| ProofError::new(format!("bad proof header: {e}")))?;
+    if !(1..=4).contains(&header.version) {
+        return Err(ProofError::new(format!(
+            "proof format version {} is not supported (this hypertac reads versions 1 to 4)",
+            header.version
+        )));
+    }
+    let derive = match (header.version, &header.derive) {
+        (1, None) => None,
+        (1, Some(_)) => {
+            return Err(ProofError::new(
+                "bad proof header: \"derive\" belongs to version 2, not 1",
+            ))
+        }
+        (v, None) => {
+            return Err(ProofError::new(format!(
+            "bad proof header: version {v} needs \"derive\" (the checker's threat-sequence limits)"
+        )))
+        }
+        (_, Some(d)) => {
+            if d.sequence_nodes > MAX_SEQUENCE_NODES || d.sequence_depth > MAX_SEQUENCE_DEPTH {
+                return Err(ProofError::new(format!(
+                    "bad proof header: derive asks for {} nodes and depth {}; at most {MAX_SEQUENCE_NODES} and {MAX_SEQUENCE_DEPTH}",
+                    d.sequence_nodes, d.sequence_depth
+                )));
+            }
+            match d.settled.as_deref() {
+                None | Some(FORGOTTEN) => {}
+                Some(other) => {
+                    return Err(ProofError::new(format!(
+                        "bad proof header: derive says settled {other:?}; only \"{FORGOTTEN}\" is known"
+                    )))
+                }
+            }
+            Some(SequenceLimits {
+                nodes: d.sequence_nodes,
+                depth: d.sequence_depth,
+            })
+        }
+    };
+    let remembers_settled = header.derive.as_ref().is_none_or(|d| d.settled.is_none());
+    let mut cert = Certificate {
+        rules: header.rules.clone(),
+        moves: Vec::new(),
+        value: Value::parse(&header.value).ok_or_else(|| {
+            ProofError::new(format!(
+                "bad proof header: value {:?} is not \"X wins\", \"O wins\" or \"draw\"",
+                header.value
+            ))
+        })?,
+        best: None,
+        derive,
+        sections: Vec::new(),
+        remembers_settled,
+        stats: header.stats.clone(),
+    };
+    let rules = cert.to_rules()?;
+    let shape = rules.shape();
+    cert.moves = notation::parse_move_list(shape, &header.moves)
+        .map_err(|e| ProofError::new(format!("bad root moves in the proof header: {e}")))?;
+    cert.best = match &header.best {
+        None => None,
+        Some(text) => Some(
+            notation::parse_cell(shape, text)
+                .map_err(|e| ProofError::new(format!("bad best move in the proof header: {e}")))?,
+        ),
+    };
+    Ok((cert, header))
+}
+
+/// Where a section's entries lie in a certificate held in memory.
+#[derive(Clone, Debug)]
+pub(crate) struct SectionBytes {
+    /// The proving side.
+    pub player: Player,
+    /// Win or not lose.
+    pub goal: Goal,
+    /// Number of entries the header gives.
+    pub entries: u64,
+    /// The bytes of its entries (versions 2 to 4: varints).
+    pub range: std::ops::Range<usize>,
+}
+
+/// The header of the certificate in `data` (a whole file), without
+/// reading its entries: the certificate with no sections, the format
+/// version, and where each section's entries lie. Checks the header as
+/// [`Certificate::read_from`] does and that the sections' bytes add up to
+/// the file; the entries themselves are left to the caller (version 1,
+/// whose entries have no byte count, gives an error).
+pub(crate) fn read_head(data: &[u8]) -> Result<(Certificate, u32, Vec<SectionBytes>), ProofError> {
+    let mut r = data;
+    let magic = read_line(&mut r, MAGIC.len() as u64 + 1, "magic line")?;
+    if magic != MAGIC.as_bytes() {
+        return Err(ProofError::new(format!(
+            "not a hypertac proof: the first line is not {MAGIC:?}"
+        )));
+    }
+    let line = read_line(&mut r, MAX_HEADER_BYTES, "header")?;
+    let (cert, header) = parse_head(&line)?;
+    let mut at = data.len() - r.len();
+    let mut sections = Vec::new();
+    for (s, h) in header.sections.iter().enumerate() {
+        let (player, goal) = section_side(s, h)?;
+        let Some(bytes) = h.bytes else {
+            return Err(ProofError::new(format!(
+                "section {s} has no \"bytes\" (version 1 is read whole)"
+            )));
+        };
+        let end = usize::try_from(bytes)
+            .ok()
+            .and_then(|b| at.checked_add(b))
+            .filter(|&end| end <= data.len())
+            .ok_or_else(|| {
+                ProofError::new(format!(
+                    "truncated: expected {bytes} bytes of entries in section {s}"
+                ))
+            })?;
+        sections.push(SectionBytes {
+            player,
+            goal,
+            entries: h.entries,
+            range: at..end,
+        });
+        at = end;
+    }
+    if at != data.len() {
+        return Err(ProofError::new(
+            "trailing bytes after the last entry of the proof",
+        ));
+    }
+    Ok((cert, header.version, sections))
+}
+
+/// The player and goal of section `s` of a header.
+fn section_side(s: usize, h: &SectionHeader) -> Result<(Player, Goal), ProofError> {
     let player = match h.player.as_str() {
         "X" => Player::X,
         "O" => Player::O,
@@ -518,6 +582,21 @@ fn read_section(
             h.goal
         ))
     })?;
+    Ok((player, goal))
+}
+
+/// Reads section `s` of a proof (its header `h`) from `r`: version 1's
+/// fixed entries, or with `derived` the varint entries of version 2 or 3,
+/// each entry checked on its own.
+fn read_section(
+    r: &mut impl Read,
+    s: usize,
+    h: &SectionHeader,
+    derived: bool,
+    version: u32,
+    shape: &hypertac_core::Shape,
+) -> Result<Section, ProofError> {
+    let (player, goal) = section_side(s, h)?;
     let mut section = Section::new(player, goal, shape.cell_count());
     match (derived, h.bytes) {
         (false, Some(_)) => {

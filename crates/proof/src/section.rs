@@ -543,7 +543,7 @@ fn put_varint(out: &mut Vec<u8>, mut n: u64) {
 
 /// Reads an unsigned LEB128 number of at most 3 bytes (cells are below
 /// 2^16, counts below 2^17); `None` at the end of `data` or on a longer one.
-fn get_varint(data: &[u8], at: &mut usize) -> Option<u64> {
+pub(crate) fn get_varint(data: &[u8], at: &mut usize) -> Option<u64> {
     let mut n = 0u64;
     for shift in [0, 7, 14] {
         let b = *data.get(*at)?;

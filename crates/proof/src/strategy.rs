@@ -2,21 +2,27 @@
 
 use crate::board::{Board, Lines};
 use crate::derive::{forced, threat_sequence, Forced};
-use crate::format::{Certificate, Goal, SequenceLimits, Value};
-use crate::keys::KeyMap;
+use crate::entries::{canonical_key, with_key, Entries, Entry, Kind, Table};
+use crate::format::{Certificate, ProofError, SequenceLimits, Value};
+use crate::index;
+use crate::lazy_symmetry::LazySymmetries;
 use crate::matching;
 use crate::potential;
-use crate::section::Section;
 use crate::symmetry::Symmetries;
-use crate::tables::{entry_table, pairing_table};
 use hypertac_core::{Cell, Player, Position, Rules};
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// One section of a certificate, ready to answer "what does the proving side play here?".
 ///
 /// Build it from a certificate that [`crate::verify`] accepted: the
 /// strategy then wins (or does not lose) from every position it reaches.
+/// It reads the section's entries only where a position asks: a table
+/// of the hashes of their canonical forms (given by an index,
+/// [`Strategy::read_indexed`], or built on the first question) names the
+/// entries that may be the position or an image of it, and only those
+/// are decoded and compared in full, up to the board's symmetries (kept
+/// as per-axis tables, `lazy_symmetry.rs`). A bot move on 4^5 so reads a
+/// handful of the 175,815 entries.
 pub struct Strategy {
     player: Player,
     value: Value,
@@ -24,27 +30,14 @@ pub struct Strategy {
     derive: Option<SequenceLimits>,
     rules: Option<Rules>,
     lines: Option<Arc<Lines>>,
-    symmetries: Symmetries,
-    /// The certificate's section.
-    source: Section,
-    /// The section's entries with `n` stones, each made a section of its
-    /// own when first asked (a level's entry indices count within it).
-    levels: Vec<Level>,
+    /// The section's entries as in the file (none when the section could
+    /// not be read).
+    entries: Entries,
+    /// The board's symmetries, built on first use.
+    symmetries: OnceLock<LazySymmetries>,
+    /// The entries' canonical keys (empty when an entry is malformed).
+    table: OnceLock<Table>,
 }
-
-/// The entries of one stone count: their indices in the certificate's
-/// section, and (built the first time a position with that many stones
-/// asks, as a big certificate's entries and canonical forms take a
-/// large part of a second) a section of them, their table by canonical
-/// position, and their pairs. A bot move on 4^5 builds one level.
-struct Level {
-    entries: Vec<u32>,
-    table: OnceLock<LevelTable>,
-}
-
-/// A level's entries by canonical position (index in the level and move
-/// in the canonical frame) and its pairing entries' pairs.
-type LevelTable = (KeyMap<(u32, u16)>, HashMap<u32, Box<[u16]>>);
 
 /// Why the strategy's move is right, in a player's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,84 +70,168 @@ enum How {
     Pairing(Vec<u16>),
 }
 
+/// Which entries answer a position (section 4, step 5, of
+/// docs/proof-format.md): the position's own, or an image's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Whose {
+    Own,
+    Image,
+}
+
 impl Strategy {
     /// The strategy of `cert.sections[section]`. A section that does not
     /// exist, bad rules or malformed entries give a strategy that knows no
     /// position.
     pub fn new(cert: &Certificate, section: usize) -> Strategy {
-        let empty = |player| Strategy {
-            player,
-            value: cert.value,
-            root: cert.moves.clone(),
-            derive: cert.derive,
-            rules: None,
-            lines: None,
-            symmetries: Symmetries::identity(0),
-            source: Section::new(player, Goal::Win, 0),
-            levels: Vec::new(),
-        };
         let Some(s) = cert.sections.get(section) else {
-            return empty(Player::X);
+            return Strategy::unread(cert, None);
         };
-        let Ok(rules) = cert.to_rules() else {
-            return empty(s.player);
-        };
-        let Ok(lines) = Lines::new(&rules) else {
-            return empty(s.player);
-        };
-        if s.cells() != lines.cells() as u64 {
-            return empty(s.player);
-        }
-        let symmetries = Symmetries::with_lines(&rules, &lines);
-        let mut levels: Vec<Level> = (0..=lines.cells())
-            .map(|_| Level {
-                entries: Vec::new(),
-                table: OnceLock::new(),
-            })
-            .collect();
-        for i in 0..s.len() {
-            if s.check_entry(i).is_err() {
-                return empty(s.player);
-            }
-            let (x, o, _) = s.entry_bytes(i);
-            let stones: u32 = x.iter().chain(o).map(|b| b.count_ones()).sum();
-            let Some(level) = levels.get_mut(stones as usize) else {
-                return empty(s.player);
-            };
-            level.entries.push(i as u32);
-        }
-        Strategy {
+        let version = s.version_needed();
+        let entries = Entries {
             player: s.player,
+            goal: s.goal,
+            cells: s.cells() as usize,
+            version,
+            data: s.encode_v2(version),
+            count: s.len() as u64,
+        };
+        Strategy::unread(cert, Some(entries))
+    }
+
+    /// The strategies of every section of the certificate file `data`,
+    /// reading its header only: each section's entries are decoded when a
+    /// position asks (a version-1 file is read whole).
+    ///
+    /// # Errors
+    /// What [`Certificate::read_from`] says of the header.
+    pub fn read(data: &[u8]) -> Result<Vec<Strategy>, ProofError> {
+        let (cert, sections, _) = match index::sections(data) {
+            Ok(head) => head,
+            Err(e) => {
+                let cert = Certificate::read_from(&mut &data[..]).map_err(|_| e)?;
+                return Ok((0..cert.sections.len())
+                    .map(|s| Strategy::new(&cert, s))
+                    .collect());
+            }
+        };
+        Ok(sections
+            .into_iter()
+            .map(|entries| Strategy::unread(&cert, Some(entries)))
+            .collect())
+    }
+
+    /// As [`Strategy::read`], with the entries' tables of keys taken
+    /// from `index`, the certificate's index ([`crate::write_index`]), so
+    /// that no pass over the entries is needed (4^5: a bot move in a
+    /// fraction of the time).
+    ///
+    /// # Errors
+    /// As [`Strategy::read`], and an index that is not the certificate's
+    /// (written for another version of it, cut off, damaged; see
+    /// [`crate::check_index`]): [`Strategy::read`] then reads it without.
+    pub fn read_indexed(data: &[u8], index: &[u8]) -> Result<Vec<Strategy>, ProofError> {
+        let (cert, sections, lines) = index::sections(data)?;
+        let group = LazySymmetries::new(&cert.to_rules()?, &lines);
+        let tables = index::read_index(index, data, &sections, &group)
+            .map_err(|e| ProofError::new(format!("the proof's index: {e}")))?;
+        Ok(sections
+            .into_iter()
+            .zip(tables)
+            .map(|(entries, table)| {
+                let strategy = Strategy::unread(&cert, Some(entries));
+                if strategy.entries.count as usize == table.len() {
+                    let _ = strategy.table.set(table);
+                    let _ = strategy.symmetries.set(group.clone());
+                }
+                strategy
+            })
+            .collect())
+    }
+
+    /// A strategy of `cert`'s header and these entries (none: knows no
+    /// position).
+    fn unread(cert: &Certificate, entries: Option<Entries>) -> Strategy {
+        let rules = cert.to_rules().ok();
+        let lines = rules.as_ref().and_then(|r| Lines::new(r).ok());
+        let known = |e: &Entries| lines.as_ref().is_some_and(|l| l.cells() == e.cells);
+        let (entries, lines) = match entries {
+            Some(e) if known(&e) => (e, lines),
+            e => {
+                let player = e.map_or(Player::X, |e| e.player);
+                let none = Entries {
+                    player,
+                    goal: crate::Goal::Win,
+                    cells: 0,
+                    version: 2,
+                    data: Vec::new(),
+                    count: 0,
+                };
+                (none, None)
+            }
+        };
+        Strategy {
+            player: entries.player,
             value: cert.value,
             root: cert.moves.clone(),
             derive: cert.derive,
-            rules: Some(rules),
-            lines: Some(Arc::new(lines)),
-            symmetries,
-            source: s.clone(),
-            levels,
+            rules: lines.as_ref().and(rules),
+            lines: lines.map(Arc::new),
+            entries,
+            symmetries: OnceLock::new(),
+            table: OnceLock::new(),
         }
     }
 
-    /// The table of the entries with `stones` stones (empty if they do not
-    /// make one, as when two repeat a position).
-    fn level(&self, stones: usize) -> Option<&LevelTable> {
-        let level = self.levels.get(stones)?;
-        if level.entries.is_empty() {
-            return None;
-        }
-        Some(level.table.get_or_init(|| {
-            let s = &self.source;
-            let mut section = Section::new(s.player, s.goal, s.cells());
-            for &i in &level.entries {
-                section.push_from(s, i as usize);
-            }
-            let words = (section.cells() as usize).div_ceil(64);
-            let table = entry_table(&section, &self.symmetries, words)
-                .map(|(t, _)| t)
-                .unwrap_or_default();
-            (table, pairing_table(&section, &self.symmetries, words))
+    /// The symmetry group of the board.
+    fn symmetries(&self) -> Option<&LazySymmetries> {
+        let (rules, lines) = (self.rules.as_ref()?, self.lines.as_ref()?);
+        Some(
+            self.symmetries
+                .get_or_init(|| LazySymmetries::new(rules, lines)),
+        )
+    }
+
+    /// The entries' table of canonical keys (built the first time by a
+    /// pass over them with the whole group, unless an index gave it;
+    /// empty if an entry is malformed).
+    fn table(&self) -> Option<&Table> {
+        let (rules, lines) = (self.rules.as_ref()?, self.lines.as_ref()?);
+        Some(self.table.get_or_init(|| {
+            let group = Symmetries::with_lines(rules, lines);
+            self.entries.table(&group).unwrap_or_default()
         }))
+    }
+
+    /// The entry that gives P's move on `board` as the checker finds it
+    /// (docs/proof-format.md, section 4, step 5): the position's own
+    /// entry, or the first (in the section's order) of an image, mapped
+    /// by the canonical maps; with its move and pairs on the board's frame.
+    fn entry(&self, board: &Board, whose: Whose) -> Option<(Entry, Cell, Option<Vec<u16>>)> {
+        let table = self.table()?;
+        let g = self.symmetries()?;
+        let words = board.words();
+        let mut canon = vec![0u64; 2 * words];
+        let y = g.canonical(board.stones(), &mut canon);
+        let mut found = with_key(table, canonical_key(&canon))
+            .filter_map(|at| self.entries.entry_at(at).ok().map(|(e, _)| e));
+        let pairs = |e: &Entry| match &e.kind {
+            Kind::Pairing(pairs) => Some(pairs.clone()),
+            _ => None,
+        };
+        if whose == Whose::Own {
+            let own = found.find(|e| e.stones(words) == board.stones())?;
+            let (mv, pairs) = (Cell(u64::from(own.mv)), pairs(&own));
+            return Some((own, mv, pairs));
+        }
+        let mut image = vec![0u64; 2 * words];
+        let (e, entry) = found.find_map(|e| {
+            let s = g.canonical(&e.stones(words), &mut image);
+            (image == canon).then_some((s, e))
+        })?;
+        let back = |c: u16| g.unmap(y, g.map(e, Cell(u64::from(c))));
+        let mv = back(entry.mv);
+        let pairs = pairs(&entry).map(|p| p.into_iter().map(|c| back(c).0 as u16).collect());
+        Some((entry, mv, pairs))
     }
 
     /// The proving side.
@@ -177,9 +254,12 @@ impl Strategy {
         self.rules.as_ref()
     }
 
-    /// Number of entries (positions) the strategy knows.
+    /// Number of entries (positions) the strategy knows: the section's,
+    /// as its header gives them (0 where the section could not be read;
+    /// a malformed entry, found when a position first asks, makes the
+    /// strategy answer no position from its entries).
     pub fn len(&self) -> usize {
-        self.levels.iter().map(|l| l.entries.len()).sum()
+        self.entries.count as usize
     }
 
     /// Whether the strategy knows no position.
@@ -274,15 +354,10 @@ impl Strategy {
         Some((cell, why))
     }
 
-    /// Whether the position on `board` is one of the certificate's entries.
+    /// Whether the position on `board` or an image is one of the
+    /// certificate's entries.
     fn is_entry(&self, board: &Board) -> bool {
-        let stones: u32 = board.stones().iter().map(|w| w.count_ones()).sum();
-        let Some((entries, _)) = self.level(stones as usize) else {
-            return false;
-        };
-        let mut canon = vec![0u64; board.stones().len()];
-        self.symmetries.canonical(board.stones(), &mut canon);
-        entries.contains_key(canon.as_slice())
+        self.entry(board, Whose::Image).is_some()
     }
 
     /// The threat sequence the checker finds on `board` (the proving side
@@ -351,36 +426,45 @@ impl Strategy {
         if self.value == Value::Draw && potential::check(board, p.other()).is_ok() {
             return potential::heaviest(board, p.other()).map(|c| (Cell(c as u64), How::Proved));
         }
-        let stones: u32 = board.stones().iter().map(|w| w.count_ones()).sum();
-        if let Some((entries, pairings)) = self.level(stones as usize) {
-            let mut canon = vec![0u64; board.stones().len()];
-            let s = self.symmetries.canonical(board.stones(), &mut canon);
-            if let Some(&(entry, mv)) = entries.get(canon.as_slice()) {
-                let cell = self.symmetries.unmap(s, Cell(u64::from(mv)));
-                let index = self.levels[stones as usize].entries[entry as usize];
-                let matched = self.source.is_matched(index as usize);
-                let how = match pairings.get(&entry) {
-                    // A matched pairing entry: the checker's matching on
-                    // the board after the move gives the pairs.
-                    None if matched && board.is_playable(cell.0 as usize) => {
-                        board.play(cell.0 as usize, p);
-                        let pairs = matching::pairing(board, p.other());
-                        board.undo(cell.0 as usize, p);
-                        How::Pairing(pairs?)
-                    }
-                    None => How::Proved,
-                    Some(pairs) => How::Pairing(
-                        pairs
-                            .iter()
-                            .map(|&c| self.symmetries.unmap(s, Cell(u64::from(c))).0 as u16)
-                            .collect(),
-                    ),
-                };
-                return board.is_playable(cell.0 as usize).then_some((cell, how));
+        // Section 4, step 5: the position's own entry, else a threat
+        // sequence, else an image's entry.
+        if let Some(found) = self.entry(board, Whose::Own) {
+            return self.entry_move(board, found);
+        }
+        if let Some(limits) = self.derive {
+            if let Some(c) = threat_sequence(board, p, limits) {
+                return Some((Cell(c as u64), How::Proved));
             }
         }
-        let limits = self.derive?;
-        threat_sequence(board, p, limits).map(|c| (Cell(c as u64), How::Proved))
+        let found = self.entry(board, Whose::Image)?;
+        self.entry_move(board, found)
+    }
+
+    /// An entry's move on `board` (on the board's frame, with its pairs)
+    /// and how the strategy knows it; `None` if the cell is not playable.
+    fn entry_move(
+        &self,
+        board: &mut Board,
+        (entry, cell, pairs): (Entry, Cell, Option<Vec<u16>>),
+    ) -> Option<(Cell, How)> {
+        let c = cell.0 as usize;
+        if !board.is_playable(c) {
+            return None;
+        }
+        let how = match (entry.kind, pairs) {
+            (_, Some(pairs)) => How::Pairing(pairs),
+            // A matched pairing entry: the checker's matching on the
+            // board after the move gives the pairs.
+            (Kind::Matched, None) => {
+                let p = self.player;
+                board.play(c, p);
+                let pairs = matching::pairing(board, p.other());
+                board.undo(c, p);
+                How::Pairing(pairs?)
+            }
+            _ => How::Proved,
+        };
+        Some((cell, how))
     }
 }
 
@@ -422,3 +506,7 @@ fn pairing_move(
         .or_else(|| (0..partner.len()).find(empty))
         .map(|c| Cell(c as u64))
 }
+
+#[cfg(test)]
+#[path = "strategy_tests.rs"]
+mod tests;

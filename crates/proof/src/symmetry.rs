@@ -243,7 +243,7 @@ impl Symmetries {
 
 /// Candidate maps of a board, built from their (axis permutation, flips,
 /// σ) and tested against its line table.
-struct Candidates<'a> {
+pub(crate) struct Candidates<'a> {
     rules: &'a Rules,
     lines: &'a Lines,
     sizes: &'a [usize],
@@ -258,7 +258,7 @@ struct Candidates<'a> {
 }
 
 impl<'a> Candidates<'a> {
-    fn new(rules: &'a Rules, lines: &'a Lines, sizes: &'a [usize], cube: bool) -> Self {
+    pub(crate) fn new(rules: &'a Rules, lines: &'a Lines, sizes: &'a [usize], cube: bool) -> Self {
         let shape = rules.shape();
         let line_set = (0..lines.len())
             .map(|l| {
@@ -290,7 +290,7 @@ impl<'a> Candidates<'a> {
 
     /// Map of the candidate (axis permutation, flips, σ): coordinate a
     /// of the image is coordinate perm[a], σ applied, then flipped.
-    fn build(&self, perm: &[usize], flips: u64, sigma: &[usize]) -> Vec<u16> {
+    pub(crate) fn build(&self, perm: &[usize], flips: u64, sigma: &[usize]) -> Vec<u16> {
         self.coords
             .iter()
             .map(|c| {
@@ -312,7 +312,7 @@ impl<'a> Candidates<'a> {
     }
 
     /// A symmetry keeps the gravity axis's coordinate and sends lines to lines.
-    fn valid(&mut self, map: &[u16]) -> bool {
+    pub(crate) fn valid(&mut self, map: &[u16]) -> bool {
         let cells = self.coords.len();
         if let Some(g) = self.rules.gravity() {
             if !(0..cells).all(|c| self.coords[map[c] as usize][g] == self.coords[c][g]) {
@@ -372,7 +372,7 @@ impl Kept {
 }
 
 /// The cells whose bits are set in `words`, in increasing order.
-fn collect_vec(words: &[u64]) -> Vec<u16> {
+pub(crate) fn collect_vec(words: &[u64]) -> Vec<u16> {
     let mut out = Vec::new();
     for (i, &word) in words.iter().enumerate() {
         let mut bits = word;
@@ -385,7 +385,7 @@ fn collect_vec(words: &[u64]) -> Vec<u16> {
 }
 
 /// Number of permutations of the axes that keep every axis' size.
-fn axis_permutation_count(sizes: &[usize]) -> u64 {
+pub(crate) fn axis_permutation_count(sizes: &[usize]) -> u64 {
     let mut sorted = sizes.to_vec();
     sorted.sort_unstable();
     let mut total = 1u64;
@@ -402,7 +402,7 @@ fn axis_permutation_count(sizes: &[usize]) -> u64 {
 }
 
 /// Every permutation π of the axes with `sizes[π(a)] == sizes[a]`.
-fn axis_permutations(sizes: &[usize]) -> Vec<Vec<usize>> {
+pub(crate) fn axis_permutations(sizes: &[usize]) -> Vec<Vec<usize>> {
     let d = sizes.len();
     let mut out = Vec::new();
     let mut current = Vec::with_capacity(d);
@@ -433,7 +433,7 @@ fn axis_permutations(sizes: &[usize]) -> Vec<Vec<usize>> {
 }
 
 /// How many permutations [`reflection_commuting`] gives: (n/2)! * 2^(n/2).
-fn reflection_commuting_count(n: usize) -> u64 {
+pub(crate) fn reflection_commuting_count(n: usize) -> u64 {
     let pairs = (n / 2) as u64;
     // Half of them: σ and v -> n-1-σ(v) give the same maps with the flips
     // of every axis toggled, so only σ(0) < n/2 is a candidate.
@@ -454,7 +454,7 @@ fn map_hash(map: &[u16]) -> u64 {
 
 /// Every permutation σ of `0..n` with σ(n-1-v) = n-1-σ(v) and σ(0) < n/2
 /// (see [`reflection_commuting_count`]).
-fn reflection_commuting(n: usize) -> Vec<Vec<usize>> {
+pub(crate) fn reflection_commuting(n: usize) -> Vec<Vec<usize>> {
     // σ permutes the pairs {v, n-1-v} (v < n/2), possibly swapping each,
     // and fixes the middle value of odd n.
     let pairs = n / 2;

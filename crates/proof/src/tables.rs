@@ -1,6 +1,7 @@
 //! A section's entries indexed for look-up by canonical position, and its
-//! pairing entries' pairs: built by the check ([`crate::verify`]) and by a
-//! [`crate::Strategy`] alike.
+//! pairing entries' pairs, built by the check ([`crate::verify`]). (A
+//! [`crate::Strategy`] finds entries one position at a time instead:
+//! `entries.rs`, `index.rs`.)
 
 use crate::keys::KeyMap;
 use crate::section::Section;
