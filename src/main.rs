@@ -7,6 +7,7 @@
 mod analyze;
 mod atomic_file;
 mod bench;
+mod book;
 mod bot;
 mod duration;
 mod output;
@@ -61,6 +62,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Every move of a position with its proved value (`--review`: a game move by move).
     Analyze(analyze::AnalyzeArgs),
+    /// Build an opening book of proved values of early positions (for `analyze`).
+    Book(book::BookArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
             output::end_on_closed_stdout();
             analyze::run(&args)
         }
+        Some(Command::Book(args)) => book::run(&args),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }

@@ -1,8 +1,10 @@
 //! Values found without searching: the rules, Connect Four's solver, the
-//! shipped certificates and the values kept from earlier answers.
+//! shipped certificates, the opening book and the values kept from
+//! earlier answers.
 
 use super::{Known, Memory, MoveValue, Source, Value};
 use crate::board::Board;
+use crate::book::Book;
 use crate::perfect::connect4_scores;
 use crate::shipped::proved_move;
 use hypertac_core::{Cell, Player, Position};
@@ -13,7 +15,7 @@ use hypertac_core::{Cell, Player, Position};
 const LOOKUP_CELLS: u64 = 256;
 
 /// Fills in the values of `moves` (legal moves of `pos`) that need no search.
-pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory) {
+pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, book: Option<&Book>) {
     if pos.rules().is_connect4() {
         if let Some(scores) = connect4_scores(pos) {
             for m in moves.iter_mut() {
@@ -39,6 +41,8 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory) {
             Known::new(Value::Win(w), None, Source::Certificate)
         } else if best == Some(m.cell) {
             Known::new(Value::Win(me), None, Source::Certificate)
+        } else if let Some(v) = book.and_then(|b| b.value(&child)) {
+            Known::new(v, None, Source::Book)
         } else if let Some(&k) = memory.values.get(&child.hash()) {
             Known {
                 source: Source::Kept,
@@ -53,13 +57,16 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory) {
 }
 
 /// The value of `pos` itself if known without searching.
-pub(super) fn of_position(pos: &Position, memory: &Memory) -> Known {
+pub(super) fn of_position(pos: &Position, memory: &Memory, book: Option<&Book>) -> Known {
     let known = by_rules(pos);
     if known.value != Value::Unknown {
         return known;
     }
     if let Some(w) = certificate_winner(pos) {
         return Known::new(Value::Win(w), None, Source::Certificate);
+    }
+    if let Some(v) = book.and_then(|b| b.value(pos)) {
+        return Known::new(v, None, Source::Book);
     }
     if let Some(&k) = memory.values.get(&pos.hash()) {
         return Known {

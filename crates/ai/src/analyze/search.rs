@@ -2,11 +2,14 @@
 //! in rounds of growing size (easy ones first, so a hard one does not hold
 //! up the rest), all over one shared table, under the caller's budget.
 //!
-//! A position's value takes up to two questions, "can the side that just
-//! moved force a win?" and "can the side to move?". They are asked in
-//! turn, a round each, the first one first: a win is proved without
-//! waiting for the other side's question to be disproved, which on an
-//! early Qubic position takes many times longer than the win itself.
+//! A position's value takes up to two questions, "can X force a win?" and
+//! "can O?". Siblings mostly share their winner (every move of a lost
+//! position loses), so each round asks first for the winner most of the
+//! settled siblings have (at the start, the side to move), with the
+//! round's full size, and the other question with a quarter of it: a win
+//! is proved without waiting for the other side's question to be
+//! disproved, which on an early Qubic position takes many times longer
+//! than the win itself, and a draw (both disproved) is still reached.
 
 use super::Value;
 use crate::prove::{Prover, SharedTable};
@@ -41,6 +44,22 @@ impl Answers {
     }
 }
 
+/// The side most of the positions settled so far are wins for, if any
+/// are (a tie: X).
+fn leading_winner(answers: &[Answers]) -> Option<Player> {
+    let mut wins = [0usize; 2];
+    for a in answers {
+        if let Value::Win(p) = a.value() {
+            wins[p.index()] += 1;
+        }
+    }
+    match wins {
+        [0, 0] => None,
+        [x, o] if o > x => Some(Player::O),
+        _ => Some(Player::X),
+    }
+}
+
 /// The values of `positions` (the first of each pair is the caller's
 /// index, passed through), `Unknown` where the budget ran out first or
 /// there is no table (`None`: the prover does not take the rules).
@@ -57,10 +76,14 @@ pub(super) fn prove_all(
     let mut open: Vec<usize> = (0..positions.len()).collect();
     let mut round = FIRST_ROUND;
     while !open.is_empty() && !budget.expired() {
+        let leading = leading_winner(&answers);
         open.retain(|&i| {
             let pos = &positions[i].1;
-            let mover = pos.to_move();
-            for attacker in [mover.other(), mover] {
+            let first = leading.unwrap_or(pos.to_move());
+            for (attacker, size) in [
+                (first, round),
+                (first.other(), (round / 4).max(FIRST_ROUND)),
+            ] {
                 if budget.expired() || answers[i].value() != Value::Unknown {
                     break;
                 }
@@ -71,7 +94,7 @@ pub(super) fn prove_all(
                     return false;
                 };
                 prover.set_threads(threads);
-                prover.set_node_limit(round);
+                prover.set_node_limit(size);
                 answers[i].0[attacker.index()] = prover.ask(attacker, budget);
             }
             answers[i].value() == Value::Unknown

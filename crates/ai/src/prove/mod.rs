@@ -310,7 +310,9 @@ impl Prover {
         let me = self.root.to_move();
         match (self.answers[me.index()], self.answers[me.other().index()]) {
             (Answer::Proved, _) => Some(Verdict::Win(me)),
-            (Answer::Disproved, Answer::Proved) => Some(Verdict::Win(me.other())),
+            // Both cannot force a win: the other side's win settles it
+            // whatever was asked first ([`Prover::ask`]).
+            (_, Answer::Proved) => Some(Verdict::Win(me.other())),
             (Answer::Disproved, Answer::Disproved) => Some(Verdict::Draw),
             _ => None,
         }

@@ -1,0 +1,144 @@
+//! `hypertac book`: builds an opening book (`hypertac_ai::book`): every
+//! position of 1 to `--stones` stones, up to symmetry, proved, its
+//! certificate written and accepted by the checker before its line is
+//! written. The file is rewritten whole after each position, so a run
+//! stopped at any time goes on from where it was (the same command again).
+//! `--check` proves every position of an existing book again.
+
+use crate::rules_args::RulesArgs;
+use hypertac_ai::book::{classes, settle, Book};
+use hypertac_ai::prove::SharedTable;
+use hypertac_ai::Budget;
+use hypertac_core::notation::format_move_list;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `hypertac book`.
+#[derive(clap::Args, Debug)]
+pub struct BookArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The most stones of a position in the book.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub stones: u8,
+    /// The book file: written, or (if it exists) gone on with.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Time each position may take (`10m`, `90s`); a position not proved
+    /// by then stops the build (run it again with more time).
+    #[arg(long, default_value = "10m")]
+    pub time: String,
+    /// Search threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in MiB, shared by all positions.
+    #[arg(long, default_value_t = 1024)]
+    pub memory: usize,
+    /// Prove every position of the book in --out again and compare.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: &BookArgs) -> i32 {
+    match build(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            if e.contains("ran out") {
+                3
+            } else {
+                1
+            }
+        }
+    }
+}
+
+fn build(args: &BookArgs) -> Result<(), String> {
+    let time = crate::duration::parse(&args.time)
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("--time {:?}: expected a duration, e.g. 10m", args.time))?;
+    let rules = args.rules.rules()?;
+    let name = args.out.display();
+    let old = match std::fs::read_to_string(&args.out) {
+        Ok(text) => Some(Book::parse(&text, &rules).map_err(|e| format!("{name}: {e}"))?),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !args.check => None,
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    let stones = if args.check {
+        old.as_ref().map_or(0, Book::stones)
+    } else {
+        usize::from(args.stones)
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let table = SharedTable::new(&rules, args.memory.max(16) << 20);
+    let mut book = Book::new(&rules, stones);
+    let todo = classes(&rules, stones);
+    let start = Instant::now();
+    for (i, pos) in todo.iter().enumerate() {
+        let known = old.as_ref().and_then(|b| b.value(pos));
+        let moves = format_move_list(rules.shape(), pos.moves());
+        if !args.check {
+            if let Some(v) = known {
+                book.insert(pos, v).map_err(|e| e.to_string())?;
+                continue;
+            }
+        } else if known.is_none() {
+            continue;
+        }
+        let begun = Instant::now();
+        let budget = Budget {
+            deadline: Some(begun + time),
+            stop: None,
+        };
+        let settled = settle(pos, &table, threads, &budget).map_err(|e| format!("{moves}: {e}"))?;
+        eprintln!(
+            "[{}/{}] {moves}: {} ({} positions, certificate {} bytes accepted, {:.1} s; {:.0} s in all)",
+            i + 1,
+            todo.len(),
+            settled.value.text(),
+            settled.positions,
+            settled.certificate_bytes,
+            begun.elapsed().as_secs_f64(),
+            start.elapsed().as_secs_f64()
+        );
+        if args.check {
+            if known != Some(settled.value) {
+                return Err(format!(
+                    "{moves}: the book says {}, proved {}",
+                    known.map_or("nothing".into(), |v| v.text()),
+                    settled.value.text()
+                ));
+            }
+            continue;
+        }
+        book.insert(pos, settled.value).map_err(|e| e.to_string())?;
+        write(&args.out, &book)?;
+    }
+    if !args.check {
+        write(&args.out, &book)?;
+    }
+    println!(
+        "{name}: {} positions of 1 to {stones} stones, {}",
+        if args.check {
+            old.as_ref().map_or(0, Book::len)
+        } else {
+            book.len()
+        },
+        if args.check {
+            "every value proved again"
+        } else {
+            "every value proved with a checked certificate"
+        }
+    );
+    Ok(())
+}
+
+fn write(path: &std::path::Path, book: &Book) -> Result<(), String> {
+    let text = book.to_text();
+    crate::atomic_file::write_with(path, |w| std::io::Write::write_all(w, text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
