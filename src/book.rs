@@ -1,9 +1,13 @@
 //! `hypertac book`: builds an opening book (`hypertac_ai::book`): every
-//! position of 1 to `--stones` stones, up to symmetry, proved, its
-//! certificate written and accepted by the checker before its line is
-//! written. The file is rewritten whole after each position, so a run
-//! stopped at any time goes on from where it was (the same command again).
-//! `--check` proves every position of an existing book again.
+//! position of 1 to `--stones` stones, up to symmetry, the positions of the
+//! most stones first (their proofs stay in the shared table for the
+//! positions before them), each proved, its certificate written and
+//! accepted by the checker before its line is written. The file is
+//! rewritten whole after each position, so a run stopped at any time goes
+//! on from where it was (the same command again). A position a shipped
+//! certificate proves (`proofs/*.proof`, verified in the test suite) takes
+//! its value from it. `--check` proves every position of an existing book
+//! again, with a checked certificate.
 
 use crate::rules_args::RulesArgs;
 use hypertac_ai::book::{classes, settle, Book};
@@ -76,7 +80,10 @@ fn build(args: &BookArgs) -> Result<(), String> {
         .max(1);
     let table = SharedTable::new(&rules, args.memory.max(16) << 20);
     let mut book = Book::new(&rules, stones);
-    let todo = classes(&rules, stones);
+    // The most stones first: a position's moves are then proved (in the
+    // shared table) before it.
+    let mut todo = classes(&rules, stones);
+    todo.reverse();
     let start = Instant::now();
     for (i, pos) in todo.iter().enumerate() {
         let known = old.as_ref().and_then(|b| b.value(pos));
@@ -88,6 +95,22 @@ fn build(args: &BookArgs) -> Result<(), String> {
             }
         } else if known.is_none() {
             continue;
+        }
+        if !args.check {
+            // A position a shipped certificate proves (the test suite
+            // verifies it) needs no proof of its own.
+            if let Some(w) = hypertac_ai::shipped::proved_winner(pos) {
+                let value = hypertac_ai::analyze::Value::Win(w);
+                eprintln!(
+                    "[{}/{}] {moves}: {} (the shipped certificate)",
+                    i + 1,
+                    todo.len(),
+                    value.text()
+                );
+                book.insert(pos, value).map_err(|e| e.to_string())?;
+                write(&args.out, &book)?;
+                continue;
+            }
         }
         let begun = Instant::now();
         let budget = Budget {

@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::book::Book;
 use crate::perfect::connect4_scores;
 use crate::shipped::proved_move;
-use hypertac_core::{Cell, Player, Position};
+use hypertac_core::{Player, Position};
 
 /// Largest board (cells) on which each move's position is looked up in
 /// the certificates one by one (a lookup maps the stones through every
@@ -116,15 +116,7 @@ fn by_rules(pos: &Position) -> Known {
 /// the certificate gives it a move, or the side that just moved when its
 /// move was the certificate's.
 pub(super) fn certificate_winner(pos: &Position) -> Option<Player> {
-    if pos.is_over() {
-        return None;
-    }
-    if proved_move(pos).is_some() {
-        return Some(pos.to_move());
-    }
-    let mut before = pos.clone();
-    let last: Cell = before.undo()?;
-    (proved_move(&before).map(|c| c.cell) == Some(last)).then(|| pos.to_move().other())
+    crate::shipped::proved_winner(pos)
 }
 
 /// A Connect Four solver score of the move just before `pos` is played
