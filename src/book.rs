@@ -14,6 +14,7 @@ use hypertac_ai::book::{classes, settle, Book};
 use hypertac_ai::prove::SharedTable;
 use hypertac_ai::Budget;
 use hypertac_core::notation::format_move_list;
+use hypertac_proof::Value;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -69,10 +70,9 @@ fn build(args: &BookArgs) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !args.check => None,
         Err(e) => return Err(format!("{name}: {e}")),
     };
-    let stones = if args.check {
-        old.as_ref().map_or(0, Book::stones)
-    } else {
-        usize::from(args.stones)
+    let stones = match &old {
+        Some(b) if args.check => b.stones(),
+        _ => usize::from(args.stones),
     };
     let threads = args
         .threads
@@ -88,76 +88,71 @@ fn build(args: &BookArgs) -> Result<(), String> {
     for (i, pos) in todo.iter().enumerate() {
         let known = old.as_ref().and_then(|b| b.value(pos));
         let moves = format_move_list(rules.shape(), pos.moves());
-        if !args.check {
+        let step = format!("[{}/{}] {moves}", i + 1, todo.len());
+        if args.check {
             if let Some(v) = known {
-                book.insert(pos, v).map_err(|e| e.to_string())?;
-                continue;
+                let proved = prove(&step, pos, &table, threads, time, start)?;
+                if proved != v {
+                    return Err(format!("{moves}: the book says {v}, proved {proved}"));
+                }
             }
-        } else if known.is_none() {
             continue;
         }
-        if !args.check {
+        let value = match known {
+            Some(v) => v,
             // A position a shipped certificate proves (the test suite
             // verifies it) needs no proof of its own.
-            if let Some(w) = hypertac_ai::shipped::proved_winner(pos) {
-                let value = hypertac_ai::analyze::Value::Win(w);
-                eprintln!(
-                    "[{}/{}] {moves}: {} (the shipped certificate)",
-                    i + 1,
-                    todo.len(),
-                    value.text()
-                );
-                book.insert(pos, value).map_err(|e| e.to_string())?;
-                write(&args.out, &book)?;
-                continue;
-            }
-        }
-        let begun = Instant::now();
-        let budget = Budget {
-            deadline: Some(begun + time),
-            stop: None,
+            None => match hypertac_ai::shipped::proved_winner(pos) {
+                Some(w) => {
+                    eprintln!("{step}: {w} wins (the shipped certificate)");
+                    Value::Win(w)
+                }
+                None => prove(&step, pos, &table, threads, time, start)?,
+            },
         };
-        let settled = settle(pos, &table, threads, &budget).map_err(|e| format!("{moves}: {e}"))?;
-        eprintln!(
-            "[{}/{}] {moves}: {} ({} positions, certificate {} bytes accepted, {:.1} s; {:.0} s in all)",
-            i + 1,
-            todo.len(),
-            settled.value.text(),
-            settled.positions,
-            settled.certificate_bytes,
-            begun.elapsed().as_secs_f64(),
-            start.elapsed().as_secs_f64()
-        );
-        if args.check {
-            if known != Some(settled.value) {
-                return Err(format!(
-                    "{moves}: the book says {}, proved {}",
-                    known.map_or("nothing".into(), |v| v.text()),
-                    settled.value.text()
-                ));
-            }
-            continue;
+        book.insert(pos, value).map_err(|e| e.to_string())?;
+        if known.is_none() {
+            write(&args.out, &book)?;
         }
-        book.insert(pos, settled.value).map_err(|e| e.to_string())?;
-        write(&args.out, &book)?;
     }
-    if !args.check {
+    if args.check {
+        let n = old.as_ref().map_or(0, Book::len);
+        println!("{name}: {n} positions of 1 to {stones} stones, every value proved again");
+    } else {
         write(&args.out, &book)?;
-    }
-    println!(
-        "{name}: {} positions of 1 to {stones} stones, {}",
-        if args.check {
-            old.as_ref().map_or(0, Book::len)
-        } else {
+        println!(
+            "{name}: {} positions of 1 to {stones} stones, every value proved with a checked certificate",
             book.len()
-        },
-        if args.check {
-            "every value proved again"
-        } else {
-            "every value proved with a checked certificate"
-        }
-    );
+        );
+    }
     Ok(())
+}
+
+/// Proves `pos` within `time`, its certificate checked (see
+/// [`hypertac_ai::book::settle`]), and says so on stderr.
+fn prove(
+    step: &str,
+    pos: &hypertac_core::Position,
+    table: &SharedTable,
+    threads: usize,
+    time: std::time::Duration,
+    start: Instant,
+) -> Result<Value, String> {
+    let begun = Instant::now();
+    let budget = Budget {
+        deadline: Some(begun + time),
+        stop: None,
+    };
+    let settled = settle(pos, table, threads, &budget).map_err(|e| format!("{step}: {e}"))?;
+    eprintln!(
+        "{step}: {} ({} positions, certificate {} bytes accepted, {:.1} s; {:.0} s in all)",
+        settled.value,
+        settled.positions,
+        settled.certificate_bytes,
+        begun.elapsed().as_secs_f64(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(settled.value)
 }
 
 fn write(path: &std::path::Path, book: &Book) -> Result<(), String> {

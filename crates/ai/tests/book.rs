@@ -7,11 +7,12 @@
 mod common;
 
 use common::minimax;
-use hypertac_ai::analyze::{Analyzer, Source, Value};
+use hypertac_ai::analyze::{Analyzer, Source};
 use hypertac_ai::book::{classes, settle, shipped, shipped_text, Book};
 use hypertac_ai::prove::SharedTable;
 use hypertac_ai::Budget;
 use hypertac_core::{Player, Position, Rules, Shape};
+use hypertac_proof::Value;
 use std::collections::HashMap;
 
 fn rules(sizes: &[u32], k: u32) -> Rules {
@@ -26,6 +27,14 @@ fn reference(pos: &Position) -> Value {
         1 => Value::Win(me),
         0 => Value::Draw,
         _ => Value::Win(me.other()),
+    }
+}
+
+/// A proved value as an analysis value.
+fn analysis(v: Value) -> hypertac_ai::analyze::Value {
+    match v {
+        Value::Win(p) => hypertac_ai::analyze::Value::Win(p),
+        Value::Draw => hypertac_ai::analyze::Value::Draw,
     }
 }
 
@@ -95,14 +104,14 @@ fn analyze_answers_from_a_book() {
         assert_eq!(m.known.source, Source::Book);
         let mut child = pos.clone();
         child.play(m.cell);
-        assert_eq!(m.known.value, reference(&child));
+        assert_eq!(m.known.value, analysis(reference(&child)));
     }
     // The empty board's own value, from the book's one-stone positions
     // through the analysis of its moves.
     let a = analyzer
         .analyze(&Position::new(r.clone()), &Budget::millis(1))
         .unwrap();
-    assert_eq!(a.value(), Value::Draw);
+    assert_eq!(a.value(), hypertac_ai::analyze::Value::Draw);
 }
 
 #[test]
@@ -191,7 +200,7 @@ fn the_shipped_qubic_book_reads_and_agrees_with_the_certificate() {
                 let mut child = pos.clone();
                 child.play(m.cell);
                 assert_eq!(
-                    book.value(&child),
+                    book.value(&child).map(analysis),
                     Some(m.known.value),
                     "{:?}",
                     child.moves()
@@ -206,4 +215,29 @@ fn the_shipped_qubic_book_reads_and_agrees_with_the_certificate() {
     let mut corner = Position::new(r.clone());
     corner.play(hypertac_core::Cell(0));
     assert_eq!(book.value(&corner), Some(Value::Win(Player::X)));
+}
+
+/// A sample of the shipped Qubic book's values proved again (with a
+/// certificate the checker accepts): minutes of search each, so run by
+/// hand (`cargo test --release -p hypertac-ai --test book -- --ignored`);
+/// `hypertac book --game qubic --out proofs/qubic.book --check` proves
+/// every line again.
+#[test]
+#[ignore]
+fn a_sample_of_the_shipped_qubic_book_against_the_prover() {
+    let r = Rules::preset("qubic").unwrap();
+    let book = shipped(&r).expect("the shipped book reads");
+    let table = SharedTable::new(&r, 512 << 20);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let all = classes(&r, book.stones());
+    // Three positions the certificate does not cover, spread over the book.
+    let open: Vec<&Position> = all
+        .iter()
+        .filter(|p| hypertac_ai::shipped::proved_winner(p).is_none())
+        .collect();
+    assert!(!open.is_empty());
+    for pos in [open[0], open[open.len() / 2], open[open.len() - 1]] {
+        let settled = settle(pos, &table, threads, &Budget::default()).unwrap();
+        assert_eq!(book.value(pos), Some(settled.value), "{:?}", pos.moves());
+    }
 }

@@ -41,7 +41,7 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, boo
             Known::new(Value::Win(w), None, Source::Certificate)
         } else if best == Some(m.cell) {
             Known::new(Value::Win(me), None, Source::Certificate)
-        } else if let Some(v) = book.and_then(|b| b.value(&child)) {
+        } else if let Some(v) = book.and_then(|b| b.value(&child)).map(proved) {
             Known::new(v, None, Source::Book)
         } else if let Some(&k) = memory.values.get(&child.hash()) {
             Known {
@@ -65,7 +65,7 @@ pub(super) fn of_position(pos: &Position, memory: &Memory, book: Option<&Book>) 
     if let Some(w) = certificate_winner(pos) {
         return Known::new(Value::Win(w), None, Source::Certificate);
     }
-    if let Some(v) = book.and_then(|b| b.value(pos)) {
+    if let Some(v) = book.and_then(|b| b.value(pos)).map(proved) {
         return Known::new(v, None, Source::Book);
     }
     if let Some(&k) = memory.values.get(&pos.hash()) {
@@ -135,4 +135,12 @@ fn from_score(pos: &Position, s: i32) -> Known {
         std::cmp::Ordering::Equal => (Value::Draw, size - n - 1),
     };
     Known::new(value, u32::try_from(distance).ok(), Source::Solver)
+}
+
+/// A proved value (a book's or a certificate's) as an analysis value.
+fn proved(v: hypertac_proof::Value) -> Value {
+    match v {
+        hypertac_proof::Value::Win(p) => Value::Win(p),
+        hypertac_proof::Value::Draw => Value::Draw,
+    }
 }

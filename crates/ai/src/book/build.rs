@@ -2,10 +2,10 @@
 //! certified and checked.
 
 use super::Book;
-use crate::analyze::Value;
 use crate::prove::{Prover, SharedTable, Verdict};
 use crate::Budget;
 use hypertac_core::{Player, Position, Rules};
+use hypertac_proof::Value;
 use std::collections::HashSet;
 
 /// Every position of 1 to `stones` stones on an empty board of `rules`
@@ -95,15 +95,10 @@ pub fn settle(
         .map_err(|e| format!("the certificate does not read back: {e}"))?;
     let report = hypertac_proof::verify(&read, &mut |_| {})
         .map_err(|e| format!("the checker refused the certificate: {e}"))?;
-    let checked = match read.value {
-        hypertac_proof::Value::Win(p) => Value::Win(p),
-        hypertac_proof::Value::Draw => Value::Draw,
-    };
-    if checked != value {
+    if read.value != value {
         return Err(format!(
-            "the certificate proves {}, the prover said {}",
-            checked.text(),
-            value.text()
+            "the certificate proves {}, the prover said {value}",
+            read.value
         ));
     }
     Ok(Settled {

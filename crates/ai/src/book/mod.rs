@@ -30,9 +30,8 @@ mod build;
 
 pub use build::{classes, settle, Settled};
 
-use crate::analyze::Value;
 use hypertac_core::{notation, Cell, Player, Position, Rules};
-use hypertac_proof::Symmetries;
+use hypertac_proof::{Symmetries, Value};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -134,16 +133,13 @@ impl Book {
     /// Adds the proved value of `pos`.
     ///
     /// # Errors
-    /// Another game's position, one over the book's stones, or an unknown value.
+    /// Another game's position, or one over the book's stones.
     pub fn insert(&mut self, pos: &Position, value: Value) -> Result<(), BookError> {
         if pos.rules() != &self.rules || pos.moves().len() > self.stones {
             return Err(BookError(format!(
                 "the book holds positions of {} with at most {} stones",
                 self.rules, self.stones
             )));
-        }
-        if value == Value::Unknown {
-            return Err(BookError("a book holds proved values only".into()));
         }
         let key = self.key(pos);
         self.values.insert(key, value);
@@ -162,7 +158,7 @@ impl Book {
             out.push_str(&format!(
                 "{} {}\n",
                 notation::format_move_list(shape, &moves),
-                value.text()
+                value
             ));
         }
         let sum = fnv(out.as_bytes());
@@ -189,7 +185,7 @@ impl Book {
                     "the book has no check line at its end: it is damaged or cut short".into(),
                 )
             })?;
-        if fnv(text[..body_end].as_bytes()) != sum {
+        if fnv(&text.as_bytes()[..body_end]) != sum {
             return Err(BookError(
                 "the book's check line does not match its contents: the file is damaged".into(),
             ));
