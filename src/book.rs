@@ -80,10 +80,20 @@ fn build(args: &BookArgs) -> Result<(), String> {
         .max(1);
     let table = SharedTable::new(&rules, args.memory.max(16) << 20);
     let mut book = Book::new(&rules, stones);
-    // The most stones first: a position's moves are then proved (in the
-    // shared table) before it.
+    // The positions a shipped certificate proves first (at once), then the
+    // most stones first: a position's moves are then proved (in the shared
+    // table) before it.
     let mut todo = classes(&rules, stones);
     todo.reverse();
+    todo.sort_by_key(|p| hypertac_ai::shipped::proved_winner(p).is_none());
+    // What the file holds already is kept whatever happens next.
+    if !args.check {
+        for pos in &todo {
+            if let Some(v) = old.as_ref().and_then(|b| b.value(pos)) {
+                book.insert(pos, v).map_err(|e| e.to_string())?;
+            }
+        }
+    }
     let start = Instant::now();
     for (i, pos) in todo.iter().enumerate() {
         let known = old.as_ref().and_then(|b| b.value(pos));
@@ -99,7 +109,7 @@ fn build(args: &BookArgs) -> Result<(), String> {
             continue;
         }
         let value = match known {
-            Some(v) => v,
+            Some(_) => continue,
             // A position a shipped certificate proves (the test suite
             // verifies it) needs no proof of its own.
             None => match hypertac_ai::shipped::proved_winner(pos) {
@@ -111,9 +121,7 @@ fn build(args: &BookArgs) -> Result<(), String> {
             },
         };
         book.insert(pos, value).map_err(|e| e.to_string())?;
-        if known.is_none() {
-            write(&args.out, &book)?;
-        }
+        write(&args.out, &book)?;
     }
     if args.check {
         let n = old.as_ref().map_or(0, Book::len);
