@@ -7,6 +7,7 @@
 mod analyze;
 mod atomic_file;
 mod bench;
+mod book;
 mod bot;
 mod duration;
 mod index;
@@ -64,6 +65,8 @@ enum Command {
     Index(index::IndexArgs),
     /// Every move of a position with its proved value (`--review`: a game move by move).
     Analyze(analyze::AnalyzeArgs),
+    /// Build an opening book of proved values of early positions (for `analyze`).
+    Book(book::BookArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -98,6 +101,7 @@ fn main() -> ExitCode {
             output::end_on_closed_stdout();
             analyze::run(&args)
         }
+        Some(Command::Book(args)) => book::run(&args),
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }

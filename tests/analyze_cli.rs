@@ -230,3 +230,89 @@ fn a_review_marks_the_move_that_threw_away_the_draw() {
         "{out}"
     );
 }
+
+#[test]
+fn a_book_is_built_used_gone_on_with_and_refused_when_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("ttt.book");
+    let path = book.to_str().unwrap();
+    let build = |stones: &str| {
+        common::run_args(&[
+            "book",
+            "--game",
+            "tictactoe",
+            "--stones",
+            stones,
+            "--out",
+            path,
+            "--threads",
+            "1",
+            "--memory",
+            "16",
+        ])
+    };
+    let (out, err, code) = build("1");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 positions of 1 to 1 stones"), "{out}");
+    // Going on to two stones keeps the three and adds the twelve.
+    let (out, err, code) = build("2");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("15 positions of 1 to 2 stones"), "{out}");
+    assert_eq!(
+        err.lines().filter(|l| l.contains("accepted")).count(),
+        12,
+        "{err}"
+    );
+    // analyze answers the moves after X's first move from the book.
+    let v = cli(&[
+        "--game",
+        "tictactoe",
+        "--moves",
+        "1,1",
+        "--book",
+        path,
+        "--time",
+        "1ms",
+    ]);
+    let moves = v["moves"].as_array().unwrap();
+    assert!(moves.iter().all(|m| m["source"] == "book"), "{v}");
+    assert_eq!(v["value"], "draw");
+    let (out, err, code) =
+        common::run_args(&["book", "--game", "tictactoe", "--out", path, "--check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("every value proved again"), "{out}");
+    // A changed value is refused in one line, by analyze and by book.
+    let text = std::fs::read_to_string(&book).unwrap();
+    std::fs::write(&book, text.replacen("draw", "O wins", 1)).unwrap();
+    for args in [
+        vec![
+            "analyze",
+            "--game",
+            "tictactoe",
+            "--moves",
+            "1,1",
+            "--book",
+            path,
+        ],
+        vec![
+            "book",
+            "--game",
+            "tictactoe",
+            "--stones",
+            "2",
+            "--out",
+            path,
+        ],
+    ] {
+        let (out, err, code) = common::run_args(&args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("does not match its contents"), "{err}");
+    }
+    // Another board's book.
+    std::fs::write(&book, text).unwrap();
+    let (_, err, code) = common::run_args(&["analyze", "--game", "qubic", "--book", path]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected `rules 4x4x4 k4`"), "{err}");
+}

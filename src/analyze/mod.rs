@@ -34,6 +34,10 @@ pub struct AnalyzeArgs {
     /// the moves that threw away a win or a draw (`--time` per position).
     #[arg(long)]
     pub review: bool,
+    /// An opening book to use instead of the shipped one (written by
+    /// `hypertac book`); a damaged or wrong book is refused.
+    #[arg(long)]
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -58,7 +62,14 @@ fn analyze(args: &AnalyzeArgs) -> Result<(), String> {
         })?;
     let rules = args.rules.rules()?;
     let pos = parse_position(&rules, &args.moves).map_err(|e| format!("--moves: {e}"))?;
-    let analyzer = Analyzer::default();
+    let mut analyzer = Analyzer::default();
+    if let Some(path) = &args.book {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("--book {}: {e}", path.display()))?;
+        let book = hypertac_ai::book::Book::parse(&text, &rules)
+            .map_err(|e| format!("--book {}: {e}", path.display()))?;
+        analyzer.set_book(book);
+    }
     // Ctrl-C stops the prover: what is known by then is printed.
     let stop = Arc::new(AtomicBool::new(false));
     {

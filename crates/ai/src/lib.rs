@@ -31,6 +31,7 @@
 
 pub mod analyze;
 mod board;
+pub mod book;
 mod budget;
 mod candidates;
 mod choice;

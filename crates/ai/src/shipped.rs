@@ -161,6 +161,22 @@ pub fn proved_value(pos: &Position) -> Option<Value> {
     proved_move(pos).map(|_| Value::Win(pos.to_move()))
 }
 
+/// The winner a shipped proof of a win gives `pos`, without searching:
+/// the side to move where a shipped proof gives it a move (as
+/// [`proved_value`]), or the side that just moved where its move was the
+/// one a shipped proof gives (every reply then loses). `None` elsewhere.
+pub fn proved_winner(pos: &Position) -> Option<hypertac_core::Player> {
+    if pos.is_over() {
+        return None;
+    }
+    if proved_move(pos).is_some() {
+        return Some(pos.to_move());
+    }
+    let mut before = pos.clone();
+    let last = before.undo()?;
+    (proved_move(&before).map(|c| c.cell) == Some(last)).then(|| pos.to_move().other())
+}
+
 #[cfg(test)]
 mod tests {
     use super::FILES;

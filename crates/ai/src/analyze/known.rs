@@ -1,11 +1,13 @@
 //! Values found without searching: the rules, Connect Four's solver, the
-//! shipped certificates and the values kept from earlier answers.
+//! shipped certificates, the opening book and the values kept from
+//! earlier answers.
 
 use super::{Known, Memory, MoveValue, Source, Value};
 use crate::board::Board;
+use crate::book::Book;
 use crate::perfect::connect4_scores;
 use crate::shipped::proved_move;
-use hypertac_core::{Cell, Player, Position};
+use hypertac_core::{Player, Position};
 
 /// Largest board (cells) on which each move's position is looked up in
 /// the certificates one by one (a lookup maps the stones through every
@@ -13,7 +15,7 @@ use hypertac_core::{Cell, Player, Position};
 const LOOKUP_CELLS: u64 = 256;
 
 /// Fills in the values of `moves` (legal moves of `pos`) that need no search.
-pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory) {
+pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, book: Option<&Book>) {
     if pos.rules().is_connect4() {
         if let Some(scores) = connect4_scores(pos) {
             for m in moves.iter_mut() {
@@ -39,6 +41,8 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory) {
             Known::new(Value::Win(w), None, Source::Certificate)
         } else if best == Some(m.cell) {
             Known::new(Value::Win(me), None, Source::Certificate)
+        } else if let Some(v) = book.and_then(|b| b.value(&child)).map(proved) {
+            Known::new(v, None, Source::Book)
         } else if let Some(&k) = memory.values.get(&child.hash()) {
             Known {
                 source: Source::Kept,
@@ -53,13 +57,16 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory) {
 }
 
 /// The value of `pos` itself if known without searching.
-pub(super) fn of_position(pos: &Position, memory: &Memory) -> Known {
+pub(super) fn of_position(pos: &Position, memory: &Memory, book: Option<&Book>) -> Known {
     let known = by_rules(pos);
     if known.value != Value::Unknown {
         return known;
     }
     if let Some(w) = certificate_winner(pos) {
         return Known::new(Value::Win(w), None, Source::Certificate);
+    }
+    if let Some(v) = book.and_then(|b| b.value(pos)).map(proved) {
+        return Known::new(v, None, Source::Book);
     }
     if let Some(&k) = memory.values.get(&pos.hash()) {
         return Known {
@@ -109,15 +116,7 @@ fn by_rules(pos: &Position) -> Known {
 /// the certificate gives it a move, or the side that just moved when its
 /// move was the certificate's.
 pub(super) fn certificate_winner(pos: &Position) -> Option<Player> {
-    if pos.is_over() {
-        return None;
-    }
-    if proved_move(pos).is_some() {
-        return Some(pos.to_move());
-    }
-    let mut before = pos.clone();
-    let last: Cell = before.undo()?;
-    (proved_move(&before).map(|c| c.cell) == Some(last)).then(|| pos.to_move().other())
+    crate::shipped::proved_winner(pos)
 }
 
 /// A Connect Four solver score of the move just before `pos` is played
@@ -136,4 +135,12 @@ fn from_score(pos: &Position, s: i32) -> Known {
         std::cmp::Ordering::Equal => (Value::Draw, size - n - 1),
     };
     Known::new(value, u32::try_from(distance).ok(), Source::Solver)
+}
+
+/// A proved value (a book's or a certificate's) as an analysis value.
+fn proved(v: hypertac_proof::Value) -> Value {
+    match v {
+        hypertac_proof::Value::Win(p) => Value::Win(p),
+        hypertac_proof::Value::Draw => Value::Draw,
+    }
 }

@@ -10,8 +10,11 @@
 //!    just lost a proved win to the certificate's move, every reply is
 //!    lost, and where the certificate's side is to move, its move wins;
 //!    the reason for that move is given in a player's words (`why.rs`);
-//! 4. a table of values kept from earlier answers ([`Analyzer`] keeps it);
-//! 5. the prover (`search.rs`), under the caller's [`Budget`], over one
+//! 4. the opening book of the board, if one ships (`crate::book`: every
+//!    early position's value, each proved with a checked certificate when
+//!    the book was built), or the one given with [`Analyzer::set_book`];
+//! 5. a table of values kept from earlier answers ([`Analyzer`] keeps it);
+//! 6. the prover (`search.rs`), under the caller's [`Budget`], over one
 //!    transposition table shared by every move's proof and every answer
 //!    of the same rules, with a thread per core.
 //!
@@ -79,6 +82,8 @@ pub enum Source {
     Solver,
     /// A certificate shipped in `proofs/`.
     Certificate,
+    /// An opening book (`proofs/*.book`).
+    Book,
     /// A value kept from an earlier answer.
     Kept,
     /// The prover, now.
@@ -88,12 +93,13 @@ pub enum Source {
 }
 
 impl Source {
-    /// A one-word name (`rules`, `solver`, `certificate`, `kept`, `prover`, `none`).
+    /// A one-word name (`rules`, `solver`, `certificate`, `book`, `kept`, `prover`, `none`).
     pub fn name(self) -> &'static str {
         match self {
             Source::Rules => "rules",
             Source::Solver => "solver",
             Source::Certificate => "certificate",
+            Source::Book => "book",
             Source::Kept => "kept",
             Source::Prover => "prover",
             Source::None => "none",
@@ -205,6 +211,8 @@ impl std::error::Error for AnalyzeError {}
 /// Shareable between threads: one question works at a time.
 pub struct Analyzer {
     table_bytes: usize,
+    /// A book given instead of the shipped one for its rules.
+    book: Option<std::sync::Arc<crate::book::Book>>,
     memory: Mutex<Memory>,
 }
 
@@ -250,7 +258,22 @@ impl Analyzer {
     pub fn new(table_bytes: usize) -> Analyzer {
         Analyzer {
             table_bytes,
+            book: None,
             memory: Mutex::new(Memory::default()),
+        }
+    }
+
+    /// Uses `book` instead of the shipped book of its rules.
+    pub fn set_book(&mut self, book: crate::book::Book) {
+        self.book = Some(std::sync::Arc::new(book));
+    }
+
+    /// The book for `rules`: the one given, else the shipped one.
+    fn book(&self, rules: &Rules) -> Option<&crate::book::Book> {
+        match &self.book {
+            Some(b) if b.rules() == rules => Some(b),
+            Some(_) => None,
+            None => crate::book::shipped(rules),
         }
     }
 
@@ -274,7 +297,7 @@ impl Analyzer {
                 known: Known::UNKNOWN,
             })
             .collect();
-        known::fill(pos, &mut moves, &memory);
+        known::fill(pos, &mut moves, &memory, self.book(pos.rules()));
         let children: Vec<(usize, Position)> = moves
             .iter()
             .enumerate()
@@ -311,7 +334,7 @@ impl Analyzer {
     pub fn value(&self, pos: &Position, budget: &Budget) -> Known {
         let mut memory = self.memory();
         memory.for_rules(pos.rules());
-        let known = known::of_position(pos, &memory);
+        let known = known::of_position(pos, &memory, self.book(pos.rules()));
         if known.value != Value::Unknown || pos.legal_move_count() > MAX_MOVES {
             memory.keep(pos, known);
             return known;

@@ -270,6 +270,33 @@ impl Prover {
         }
     }
 
+    /// Asks one question only, "can `attacker` force a win?", within
+    /// `budget`: `Some(true)` proved, `Some(false)` disproved, `None` not
+    /// settled yet (it may be asked again to go on). [`Prover::verdict`]
+    /// then counts the answer as [`Prover::run`] would.
+    pub fn ask(&mut self, attacker: Player, budget: &Budget) -> Option<bool> {
+        if self.answers[attacker.index()] == Answer::Open {
+            let (phi, delta) = self.search.solve(attacker, budget);
+            // phi is the proof number of the side to move at the root.
+            let (pn, dn) = if attacker == self.root.to_move() {
+                (phi, delta)
+            } else {
+                (delta, phi)
+            };
+            if pn == 0 {
+                self.answers[attacker.index()] = Answer::Proved;
+            } else if dn == 0 {
+                self.answers[attacker.index()] = Answer::Disproved;
+            }
+            self.refresh_autosave();
+        }
+        match self.answers[attacker.index()] {
+            Answer::Proved => Some(true),
+            Answer::Disproved => Some(false),
+            Answer::Open => None,
+        }
+    }
+
     /// Keeps the automatic saves' header in step with the answers.
     fn refresh_autosave(&mut self) {
         let header = self.checkpoint_header();
@@ -283,7 +310,9 @@ impl Prover {
         let me = self.root.to_move();
         match (self.answers[me.index()], self.answers[me.other().index()]) {
             (Answer::Proved, _) => Some(Verdict::Win(me)),
-            (Answer::Disproved, Answer::Proved) => Some(Verdict::Win(me.other())),
+            // Both cannot force a win: the other side's win settles it
+            // whatever was asked first ([`Prover::ask`]).
+            (_, Answer::Proved) => Some(Verdict::Win(me.other())),
             (Answer::Disproved, Answer::Disproved) => Some(Verdict::Draw),
             _ => None,
         }

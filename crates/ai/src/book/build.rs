@@ -1,0 +1,110 @@
+//! Building a book: the positions it must hold, and the proof of each,
+//! certified and checked.
+
+use super::Book;
+use crate::prove::{Prover, SharedTable, Verdict};
+use crate::Budget;
+use hypertac_core::{Player, Position, Rules};
+use hypertac_proof::Value;
+use std::collections::HashSet;
+
+/// Every position of 1 to `stones` stones on an empty board of `rules`
+/// that is not over, one of each class of symmetric positions (in the
+/// book's smallest form), by stone count.
+pub fn classes(rules: &Rules, stones: usize) -> Vec<Position> {
+    let book = Book::new(rules, stones);
+    let mut out = Vec::new();
+    let mut level = vec![Position::new(rules.clone())];
+    for _ in 0..stones {
+        let mut seen = HashSet::new();
+        let mut next = Vec::new();
+        for pos in &level {
+            for cell in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(cell);
+                if child.is_over() {
+                    continue;
+                }
+                let key = book.key(&child);
+                if seen.insert(key.clone()) {
+                    let mut smallest = Position::new(rules.clone());
+                    for c in super::moves_of(&key) {
+                        smallest.play_unchecked(c);
+                    }
+                    next.push(smallest);
+                }
+            }
+        }
+        out.extend(next.iter().cloned());
+        level = next;
+    }
+    out
+}
+
+/// A position settled for a book: its value and what its certificate cost.
+#[derive(Clone, Debug)]
+pub struct Settled {
+    /// The proved value.
+    pub value: Value,
+    /// Positions of the proof-number search.
+    pub positions: u64,
+    /// Bytes of the certificate.
+    pub certificate_bytes: usize,
+    /// Positions the checker visited.
+    pub checked_positions: u64,
+}
+
+/// Proves `pos` over `table` on `threads` threads within `budget` (asking
+/// first whether X wins, then whether O does), writes its certificate and
+/// has the checker (`hypertac_proof::verify`) accept it.
+///
+/// # Errors
+/// The budget ran out (`Ok` never holds an unknown value), the prover
+/// refused the position, or the checker refused the certificate or found
+/// another value (a bug: the book must not get the line).
+pub fn settle(
+    pos: &Position,
+    table: &SharedTable,
+    threads: usize,
+    budget: &Budget,
+) -> Result<Settled, String> {
+    let mut prover = Prover::with_table(pos, table).map_err(|e| e.to_string())?;
+    prover.set_threads(threads);
+    for attacker in [Player::X, Player::O] {
+        if prover.verdict().is_some() {
+            break;
+        }
+        if prover.ask(attacker, budget).is_none() {
+            return Err("the time ran out".into());
+        }
+    }
+    let value = match prover.verdict() {
+        Some(Verdict::Win(p)) => Value::Win(p),
+        Some(Verdict::Draw) => Value::Draw,
+        _ => return Err("the time ran out".into()),
+    };
+    let (positions, _) = prover.positions();
+    let cert = prover
+        .proof_file("hypertac book", 0.0)
+        .map_err(|e| format!("no certificate: {e}"))?;
+    let mut bytes = Vec::new();
+    cert.write_to(&mut bytes)
+        .map_err(|e| format!("cannot write the certificate: {e}"))?;
+    // The checker reads the certificate back as `hypertac verify` would.
+    let read = hypertac_proof::Certificate::read_from(&mut &bytes[..])
+        .map_err(|e| format!("the certificate does not read back: {e}"))?;
+    let report = hypertac_proof::verify(&read, &mut |_| {})
+        .map_err(|e| format!("the checker refused the certificate: {e}"))?;
+    if read.value != value {
+        return Err(format!(
+            "the certificate proves {}, the prover said {value}",
+            read.value
+        ));
+    }
+    Ok(Settled {
+        value,
+        positions,
+        certificate_bytes: bytes.len(),
+        checked_positions: report.positions(),
+    })
+}

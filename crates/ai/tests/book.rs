@@ -1,0 +1,243 @@
+//! Opening books (`hypertac_ai::book`): built on small boards, every value
+//! against plain minimax; written and read back; damaged or wrong books
+//! refused with a clear message; `analyze` answering from a book; the
+//! shipped Qubic book read, and its values where the shipped certificate
+//! covers them the certificate's.
+
+mod common;
+
+use common::minimax;
+use hypertac_ai::analyze::{Analyzer, Source};
+use hypertac_ai::book::{classes, settle, shipped, shipped_text, Book};
+use hypertac_ai::prove::SharedTable;
+use hypertac_ai::Budget;
+use hypertac_core::{Player, Position, Rules, Shape};
+use hypertac_proof::Value;
+use std::collections::HashMap;
+
+fn rules(sizes: &[u32], k: u32) -> Rules {
+    Rules::new(Shape::new(sizes).unwrap(), k).unwrap()
+}
+
+/// The value by minimax, as a book value.
+fn reference(pos: &Position) -> Value {
+    let mut p = pos.clone();
+    let me = p.to_move();
+    match minimax(&mut p, &mut HashMap::new()) {
+        1 => Value::Win(me),
+        0 => Value::Draw,
+        _ => Value::Win(me.other()),
+    }
+}
+
+/// A proved value as an analysis value.
+fn analysis(v: Value) -> hypertac_ai::analyze::Value {
+    match v {
+        Value::Win(p) => hypertac_ai::analyze::Value::Win(p),
+        Value::Draw => hypertac_ai::analyze::Value::Draw,
+    }
+}
+
+/// A book of every position of up to `stones` stones, built as
+/// `hypertac book` does, each value checked against minimax.
+fn built(rules: &Rules, stones: usize) -> Book {
+    let table = SharedTable::new(rules, 16 << 20);
+    let mut book = Book::new(rules, stones);
+    for pos in classes(rules, stones) {
+        let settled = settle(&pos, &table, 1, &Budget::default()).unwrap();
+        assert_eq!(settled.value, reference(&pos), "{:?}", pos.moves());
+        assert!(settled.certificate_bytes > 0 && settled.checked_positions > 0);
+        book.insert(&pos, settled.value).unwrap();
+    }
+    book
+}
+
+#[test]
+fn classes_count_positions_up_to_symmetry() {
+    // Tic-tac-toe: 3 first moves, 12 two-stone positions (8 symmetries).
+    let r = rules(&[3, 3], 3);
+    let c = classes(&r, 2);
+    assert_eq!(c.iter().filter(|p| p.moves().len() == 1).count(), 3);
+    assert_eq!(c.iter().filter(|p| p.moves().len() == 2).count(), 12);
+    // Qubic: the 16 corner and centre cells, and the 48 others.
+    assert_eq!(classes(&Rules::preset("qubic").unwrap(), 1).len(), 2);
+}
+
+#[test]
+fn built_books_hold_minimax_values_and_read_back() {
+    for (r, stones) in [(rules(&[3, 3], 3), 3), (rules(&[4, 4], 3), 2)] {
+        let book = built(&r, stones);
+        let text = book.to_text();
+        let read = Book::parse(&text, &r).unwrap();
+        assert_eq!(read.len(), book.len());
+        assert_eq!(read.to_text(), text);
+        // Every position of up to `stones` stones, symmetric images too.
+        let mut frontier = vec![Position::new(r.clone())];
+        for _ in 0..stones {
+            let mut next = Vec::new();
+            for pos in &frontier {
+                for cell in pos.legal_moves() {
+                    let mut child = pos.clone();
+                    child.play(cell);
+                    if !child.is_over() {
+                        assert_eq!(read.value(&child), Some(reference(&child)));
+                        next.push(child);
+                    }
+                }
+            }
+            frontier = next;
+        }
+    }
+}
+
+#[test]
+fn analyze_answers_from_a_book() {
+    let r = rules(&[3, 3], 3);
+    let book = built(&r, 2);
+    let mut analyzer = Analyzer::new(1 << 20);
+    analyzer.set_book(book);
+    let mut pos = Position::new(r.clone());
+    pos.play(hypertac_core::Cell(4));
+    let a = analyzer.analyze(&pos, &Budget::millis(1)).unwrap();
+    assert!(a.complete());
+    for m in &a.moves {
+        assert_eq!(m.known.source, Source::Book);
+        let mut child = pos.clone();
+        child.play(m.cell);
+        assert_eq!(m.known.value, analysis(reference(&child)));
+    }
+    // The empty board's own value, from the book's one-stone positions
+    // through the analysis of its moves.
+    let a = analyzer
+        .analyze(&Position::new(r.clone()), &Budget::millis(1))
+        .unwrap();
+    assert_eq!(a.value(), hypertac_ai::analyze::Value::Draw);
+}
+
+#[test]
+fn damaged_or_wrong_books_are_refused() {
+    let r = rules(&[3, 3], 3);
+    let text = built(&r, 2).to_text();
+    let err = |t: &str| Book::parse(t, &r).unwrap_err().0;
+    // A changed value (with the check line left) is caught by the check.
+    let changed = text.replacen("draw", "X wins", 1);
+    assert!(
+        err(&changed).contains("does not match"),
+        "{}",
+        err(&changed)
+    );
+    // Cut short: no check line.
+    let cut = &text[..text.len() / 2];
+    assert!(err(cut).contains("no check line"));
+    assert!(err("").contains("no check line"));
+    // Another board's book.
+    let other = Book::parse(&text, &rules(&[4, 4], 3)).unwrap_err().0;
+    assert!(other.contains("expected `rules 4x4 k3`"), "{other}");
+    // Lines that are wrong although the check line matches them.
+    let with = |body: &str| {
+        let mut b = Book::new(&r, 2).to_text();
+        b.truncate(b.rfind("check ").unwrap());
+        b.push_str(body);
+        resealed(&b)
+    };
+    let cases = [
+        ("2,2 X wins\n", "smallest form"),
+        ("0,0 X wins\n0,0 X wins\n", "already in the book"),
+        ("0,0 maybe\n", "not a value"),
+        ("0,0;0,0 draw\n", "line 4"),
+        ("0,0;1,1;0,1 draw\n", "1 to 2 stones"),
+        ("7,7 draw\n", "line 4"),
+        ("0,0\n", "expected `MOVES VALUE`"),
+    ];
+    for (body, want) in cases {
+        let e = err(&with(body));
+        assert!(e.contains(want), "{body:?}: {e}");
+    }
+    assert!(err(&resealed("hypertac book 9\n")).contains("not a hypertac book"));
+    // A book for more stones than its positions may hold is still read;
+    // a position over the count is not looked up.
+    let book = Book::parse(&with("0,0 draw\n"), &r).unwrap();
+    let mut pos = Position::new(r.clone());
+    pos.play(hypertac_core::Cell(0));
+    assert_eq!(book.value(&pos), Some(Value::Draw));
+    pos.play(hypertac_core::Cell(4));
+    pos.play(hypertac_core::Cell(8));
+    assert_eq!(book.value(&pos), None);
+}
+
+/// `body` with a check line that matches it.
+fn resealed(body: &str) -> String {
+    let sum = body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{body}check {sum:016x}\n")
+}
+
+#[test]
+fn the_shipped_qubic_book_reads_and_agrees_with_the_certificate() {
+    let r = Rules::preset("qubic").unwrap();
+    let text = shipped_text(&r).unwrap();
+    let book = shipped(&r).expect("the shipped book reads");
+    assert_eq!(Book::parse(text, &r).unwrap().to_text(), text);
+    // Its positions are classes of positions of up to its stones (all of
+    // them once `hypertac book` has finished: see docs/analyze.md).
+    let all = classes(&r, book.stones());
+    let held = all.iter().filter(|p| book.contains(p)).count();
+    assert_eq!(held, book.len());
+    assert!(held <= all.len());
+    // Where the shipped certificate proves a position, the same value:
+    // the certificate's values of the moves of every position one stone
+    // short of the book's (an analyser with an empty book, no time).
+    let mut analyzer = Analyzer::new(1 << 20);
+    analyzer.set_book(Book::new(&r, 0));
+    let mut compared = 0;
+    for pos in std::iter::once(Position::new(r.clone())).chain(all.iter().cloned()) {
+        if pos.moves().len() >= book.stones() {
+            continue;
+        }
+        for m in analyzer.analyze(&pos, &Budget::millis(1)).unwrap().moves {
+            if m.known.source == Source::Certificate {
+                let mut child = pos.clone();
+                child.play(m.cell);
+                assert_eq!(
+                    book.value(&child).map(analysis),
+                    Some(m.known.value),
+                    "{:?}",
+                    child.moves()
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 0);
+    // Every X win in the book from a position with X's one stone on a
+    // corner is backed by the certificate (X's first move there wins).
+    let mut corner = Position::new(r.clone());
+    corner.play(hypertac_core::Cell(0));
+    assert_eq!(book.value(&corner), Some(Value::Win(Player::X)));
+}
+
+/// A sample of the shipped Qubic book's values proved again (with a
+/// certificate the checker accepts): minutes of search each, so run by
+/// hand (`cargo test --release -p hypertac-ai --test book -- --ignored`);
+/// `hypertac book --game qubic --out proofs/qubic.book --check` proves
+/// every line again.
+#[test]
+#[ignore]
+fn a_sample_of_the_shipped_qubic_book_against_the_prover() {
+    let r = Rules::preset("qubic").unwrap();
+    let book = shipped(&r).expect("the shipped book reads");
+    let table = SharedTable::new(&r, 512 << 20);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let all = classes(&r, book.stones());
+    // Three positions the certificate does not cover, spread over the book.
+    let open: Vec<&Position> = all
+        .iter()
+        .filter(|p| hypertac_ai::shipped::proved_winner(p).is_none())
+        .collect();
+    assert!(!open.is_empty());
+    for pos in [open[0], open[open.len() / 2], open[open.len() - 1]] {
+        let settled = settle(pos, &table, threads, &Budget::default()).unwrap();
+        assert_eq!(book.value(pos), Some(settled.value), "{:?}", pos.moves());
+    }
+}

@@ -1,0 +1,170 @@
+//! `hypertac book`: builds an opening book (`hypertac_ai::book`): every
+//! position of 1 to `--stones` stones, up to symmetry, the positions of the
+//! most stones first (their proofs stay in the shared table for the
+//! positions before them), each proved, its certificate written and
+//! accepted by the checker before its line is written. The file is
+//! rewritten whole after each position, so a run stopped at any time goes
+//! on from where it was (the same command again). A position a shipped
+//! certificate proves (`proofs/*.proof`, verified in the test suite) takes
+//! its value from it. `--check` proves every position of an existing book
+//! again, with a checked certificate.
+
+use crate::rules_args::RulesArgs;
+use hypertac_ai::book::{classes, settle, Book};
+use hypertac_ai::prove::SharedTable;
+use hypertac_ai::Budget;
+use hypertac_core::notation::format_move_list;
+use hypertac_proof::Value;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `hypertac book`.
+#[derive(clap::Args, Debug)]
+pub struct BookArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The most stones of a position in the book.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub stones: u8,
+    /// The book file: written, or (if it exists) gone on with.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Time each position may take (`10m`, `90s`); a position not proved
+    /// by then stops the build (run it again with more time).
+    #[arg(long, default_value = "10m")]
+    pub time: String,
+    /// Search threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in MiB, shared by all positions.
+    #[arg(long, default_value_t = 1024)]
+    pub memory: usize,
+    /// Prove every position of the book in --out again and compare.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: &BookArgs) -> i32 {
+    match build(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            if e.contains("ran out") {
+                3
+            } else {
+                1
+            }
+        }
+    }
+}
+
+fn build(args: &BookArgs) -> Result<(), String> {
+    let time = crate::duration::parse(&args.time)
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("--time {:?}: expected a duration, e.g. 10m", args.time))?;
+    let rules = args.rules.rules()?;
+    let name = args.out.display();
+    let old = match std::fs::read_to_string(&args.out) {
+        Ok(text) => Some(Book::parse(&text, &rules).map_err(|e| format!("{name}: {e}"))?),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !args.check => None,
+        Err(e) => return Err(format!("{name}: {e}")),
+    };
+    let stones = match &old {
+        Some(b) if args.check => b.stones(),
+        _ => usize::from(args.stones),
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let table = SharedTable::new(&rules, args.memory.max(16) << 20);
+    let mut book = Book::new(&rules, stones);
+    // The positions a shipped certificate proves first (at once), then the
+    // most stones first: a position's moves are then proved (in the shared
+    // table) before it.
+    let mut todo = classes(&rules, stones);
+    todo.reverse();
+    todo.sort_by_key(|p| hypertac_ai::shipped::proved_winner(p).is_none());
+    // What the file holds already is kept whatever happens next.
+    if !args.check {
+        for pos in &todo {
+            if let Some(v) = old.as_ref().and_then(|b| b.value(pos)) {
+                book.insert(pos, v).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    let start = Instant::now();
+    for (i, pos) in todo.iter().enumerate() {
+        let known = old.as_ref().and_then(|b| b.value(pos));
+        let moves = format_move_list(rules.shape(), pos.moves());
+        let step = format!("[{}/{}] {moves}", i + 1, todo.len());
+        if args.check {
+            if let Some(v) = known {
+                let proved = prove(&step, pos, &table, threads, time, start)?;
+                if proved != v {
+                    return Err(format!("{moves}: the book says {v}, proved {proved}"));
+                }
+            }
+            continue;
+        }
+        let value = match known {
+            Some(_) => continue,
+            // A position a shipped certificate proves (the test suite
+            // verifies it) needs no proof of its own.
+            None => match hypertac_ai::shipped::proved_winner(pos) {
+                Some(w) => {
+                    eprintln!("{step}: {w} wins (the shipped certificate)");
+                    Value::Win(w)
+                }
+                None => prove(&step, pos, &table, threads, time, start)?,
+            },
+        };
+        book.insert(pos, value).map_err(|e| e.to_string())?;
+        write(&args.out, &book)?;
+    }
+    if args.check {
+        let n = old.as_ref().map_or(0, Book::len);
+        println!("{name}: {n} positions of 1 to {stones} stones, every value proved again");
+    } else {
+        write(&args.out, &book)?;
+        println!(
+            "{name}: {} positions of 1 to {stones} stones, every value proved with a checked certificate",
+            book.len()
+        );
+    }
+    Ok(())
+}
+
+/// Proves `pos` within `time`, its certificate checked (see
+/// [`hypertac_ai::book::settle`]), and says so on stderr.
+fn prove(
+    step: &str,
+    pos: &hypertac_core::Position,
+    table: &SharedTable,
+    threads: usize,
+    time: std::time::Duration,
+    start: Instant,
+) -> Result<Value, String> {
+    let begun = Instant::now();
+    let budget = Budget {
+        deadline: Some(begun + time),
+        stop: None,
+    };
+    let settled = settle(pos, table, threads, &budget).map_err(|e| format!("{step}: {e}"))?;
+    eprintln!(
+        "{step}: {} ({} positions, certificate {} bytes accepted, {:.1} s; {:.0} s in all)",
+        settled.value,
+        settled.positions,
+        settled.certificate_bytes,
+        begun.elapsed().as_secs_f64(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(settled.value)
+}
+
+fn write(path: &std::path::Path, book: &Book) -> Result<(), String> {
+    let text = book.to_text();
+    crate::atomic_file::write_with(path, |w| std::io::Write::write_all(w, text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
