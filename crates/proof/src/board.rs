@@ -284,6 +284,45 @@ impl Board {
         best
     }
 
+    /// Without gravity: the distinct cells (at most two, in no stated
+    /// order) that would complete a line of `p` once `p` plays the empty
+    /// cell `c`, found without playing it: the other empty cell of each
+    /// line through `c` holding k - 2 stones of `p` and none of the other
+    /// side, and the empty cell of each line already one short other than
+    /// `c`. The count is that of [`Board::winning_cells`] after the move.
+    pub fn wins_after(&self, p: Player, c: usize) -> (usize, [usize; 2]) {
+        debug_assert!(self.gravity.is_none() && self.is_empty(c));
+        let (me, them) = (p.index(), p.other().index());
+        let mut found = (0, [usize::MAX; 2]);
+        let mut add = |e: usize| {
+            if found.0 < 2 && !found.1[..found.0].contains(&e) {
+                found.1[found.0] = e;
+                found.0 += 1;
+            }
+        };
+        if let Some(half) = (self.lines.k as u8).checked_sub(2) {
+            for &l in self.lines.through(c) {
+                let count = self.counts[l as usize];
+                if count[me] != half || count[them] != 0 {
+                    continue;
+                }
+                let cells = self.lines.cells_of(l as usize).iter().map(|&e| e as usize);
+                if let Some(e) = cells.into_iter().find(|&e| e != c && self.is_empty(e)) {
+                    add(e);
+                }
+            }
+        }
+        for &l in &self.lists[me] {
+            let cells = self.lines.cells_of(l as usize).iter().map(|&e| e as usize);
+            if let Some(e) = cells.into_iter().find(|&e| self.is_empty(e)) {
+                if e != c {
+                    add(e);
+                }
+            }
+        }
+        found
+    }
+
     /// Appends to `out`, in increasing order and once each, the playable
     /// cells on a line holding `k - 2` stones of `p` and none of the other
     /// side: the moves after which `p` may have a new line one short.

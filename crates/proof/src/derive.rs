@@ -91,14 +91,46 @@ pub(crate) fn threat_sequence(
     p: Player,
     limits: SequenceLimits,
 ) -> Option<usize> {
+    search(board, p, limits, false).0
+}
+
+/// [`threat_sequence`], the same answer by the same steps (the same nodes
+/// spent, the same levels remembered as failed), faster on boards without
+/// gravity: there a candidate's move is judged without being played.
+/// After `p`'s candidate the other side Q never has a winning cell (Q had
+/// none, or one, which is the only candidate), and `p`'s winning cells
+/// are [`Board::wins_after`]'s; after Q's block of the only one, `p` has
+/// none (they were all that cell). So only a candidate of the second
+/// pass making exactly one winning cell is played, with its block, to
+/// search the next level. The walk asks this one ([`Oracle`]), the
+/// checker the plain one; the tests below compare them.
+pub(crate) fn threat_sequence_fast(
+    board: &mut Board,
+    p: Player,
+    limits: SequenceLimits,
+) -> Option<usize> {
+    let fast = !board.has_gravity();
+    search(board, p, limits, fast).0
+}
+
+/// The threat search, its candidates judged unplayed with `fast`: its
+/// answer, the nodes left and how many levels failed.
+fn search(
+    board: &mut Board,
+    p: Player,
+    limits: SequenceLimits,
+    fast: bool,
+) -> (Option<usize>, u32, usize) {
     let mut search = Sequence {
         p,
         nodes: limits.nodes,
         depth: limits.depth,
         scratch: Vec::new(),
         failed: KeySet::default(),
+        fast,
     };
-    search.level(board, 0)
+    let found = search.level(board, 0);
+    (found, search.nodes, search.failed.len())
 }
 
 struct Sequence {
@@ -108,6 +140,8 @@ struct Sequence {
     scratch: Vec<usize>,
     /// Levels that failed, by their stones (hashed as the check does, `keys.rs`).
     failed: KeySet,
+    /// Judge candidates without playing them ([`threat_sequence_fast`]).
+    fast: bool,
 }
 
 impl Sequence {
@@ -131,7 +165,10 @@ impl Sequence {
             (1, [c, _]) => self.scratch.push(c),
             _ => return None,
         }
-        let found = self.passes(board, depth, start);
+        let found = match self.fast {
+            true => self.passes_unplayed(board, depth, start),
+            false => self.passes(board, depth, start),
+        };
         self.scratch.truncate(start);
         if found.is_none() && self.nodes > 0 {
             self.failed.insert(board.stones().into());
@@ -172,6 +209,45 @@ impl Sequence {
                     board.undo(w, q);
                 }
             }
+            board.undo(c, p);
+            if wins {
+                return Some(c);
+            }
+        }
+        None
+    }
+}
+
+impl Sequence {
+    /// [`Sequence::passes`] without gravity, each candidate judged by
+    /// [`Board::wins_after`] (see [`threat_sequence_fast`]).
+    fn passes_unplayed(&mut self, board: &mut Board, depth: u32, start: usize) -> Option<usize> {
+        let (p, q) = (self.p, self.p.other());
+        let end = self.scratch.len();
+        for i in start..end {
+            let c = self.scratch[i];
+            if !self.spend() {
+                return None;
+            }
+            if board.wins_after(p, c).0 >= 2 {
+                return Some(c);
+            }
+        }
+        if depth + 1 >= self.depth {
+            return None;
+        }
+        for i in start..end {
+            let c = self.scratch[i];
+            if !self.spend() {
+                return None;
+            }
+            let (1, [w, _]) = board.wins_after(p, c) else {
+                continue;
+            };
+            board.play(c, p);
+            board.play(w, q);
+            let wins = self.level(board, depth + 1).is_some();
+            board.undo(w, q);
             board.undo(c, p);
             if wins {
                 return Some(c);
@@ -251,7 +327,7 @@ impl Oracle {
     /// The first move of the threat sequence the checker finds for `p`
     /// (to move, nothing forced), if any.
     pub fn threat_sequence(&mut self, p: Player) -> Option<usize> {
-        threat_sequence(&mut self.board, p, self.limits)
+        threat_sequence_fast(&mut self.board, p, self.limits)
     }
 
     /// With the other side of `p` to move: `None` when `p` has two winning
@@ -264,5 +340,77 @@ impl Oracle {
     /// X's words then O's words (cell i = bit i % 64 of word i / 64).
     pub fn stones(&self) -> &[u64] {
         self.board.stones()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hypertac_core::Shape;
+
+    /// On random positions of boards without gravity (k 3 to 5, lines
+    /// through every cell), with node limits small enough to run out and
+    /// large enough not to, both sides to move: the fast search answers as
+    /// the plain one, by the same steps (nodes left, levels failed).
+    #[test]
+    fn the_fast_threat_search_takes_the_plain_ones_steps() {
+        let boards = [
+            Rules::new(Shape::new(&[4, 4, 4]).unwrap(), 4).unwrap(),
+            Rules::new(Shape::new(&[4, 4, 4, 4]).unwrap(), 4).unwrap(),
+            Rules::new(Shape::new(&[7, 7]).unwrap(), 4).unwrap(),
+            Rules::new(Shape::new(&[9, 9]).unwrap(), 5).unwrap(),
+            Rules::new(Shape::new(&[3, 3, 3]).unwrap(), 3).unwrap(),
+        ];
+        let limits = [
+            SequenceLimits {
+                nodes: 16384,
+                depth: 64,
+            },
+            SequenceLimits {
+                nodes: 40,
+                depth: 64,
+            },
+            SequenceLimits {
+                nodes: 16384,
+                depth: 2,
+            },
+        ];
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut compared, mut found) = (0, 0);
+        for rules in boards {
+            let lines = Arc::new(Lines::new(&rules).unwrap());
+            let cells = lines.cells();
+            for _ in 0..150 {
+                let mut b = Board::new(&rules, lines.clone());
+                let stones = (next() % (cells as u64 / 2).max(2)) as usize;
+                for i in 0..stones {
+                    let free: Vec<usize> = (0..cells).filter(|&c| b.is_empty(c)).collect();
+                    let c = free[next() as usize % free.len()];
+                    let p = Player::to_move_at(i);
+                    if b.play(c, p) {
+                        b.undo(c, p);
+                    }
+                }
+                for p in [Player::X, Player::O] {
+                    for &l in &limits {
+                        let before = b.stones().to_vec();
+                        let plain = search(&mut b, p, l, false);
+                        let fast = search(&mut b, p, l, true);
+                        assert_eq!(plain, fast, "{rules} {p:?} {l:?} {before:?}");
+                        assert_eq!(b.stones(), &before[..]);
+                        compared += 1;
+                        found += usize::from(plain.0.is_some());
+                    }
+                }
+            }
+        }
+        assert_eq!(compared, 5 * 150 * 2 * 3);
+        assert!(found > 100, "only {found} sequences found");
     }
 }

@@ -123,17 +123,14 @@ impl Settling<'_> {
         }
         // A table move's replies that need an entry usually need more below
         // them; a two-step move's need exactly one each.
-        let mut bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
+        let bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
         let two_steps = if s.board.cell_count() > TWO_STEP_MAX_CELLS {
             0
         } else {
             MAX_TWO_STEP
         };
-        for &c in probe.iter().take(two_steps) {
-            if let Some(cost) = self.two_step(s, c, bound) {
-                best = (cost, Some(c));
-                bound = cost;
-            }
+        if let Some(two) = self.two_step(s, &probe[..two_steps.min(probe.len())], bound) {
+            best = two;
         }
         match best.1 {
             Some(c) => Ok(c),
@@ -267,30 +264,92 @@ impl Settling<'_> {
         cost
     }
 
-    /// With the winner's move `c`: how many replies the checker answers
-    /// only with an entry, if each of those has a settling answer and
-    /// there are fewer than `bound`; `None` otherwise.
-    fn two_step(&mut self, s: &mut Search, c: u32, bound: usize) -> Option<usize> {
+    /// Of the `moves`, the two-step move of fewest replies needing an entry
+    /// (the first of them in `moves` on a tie), if one has fewer than
+    /// `bound`: a move after which every reply the checker answers only
+    /// with an entry has a settling answer. Its cost is the number of
+    /// those replies.
+    ///
+    /// The same move as trying each in turn with the bound lowered to the
+    /// best cost so far, but cheaper: the replies needing an entry are
+    /// counted for every move first (one threat search each), and only
+    /// then, cheapest move first, are settling answers looked for (up to
+    /// [`MAX_PROBES`] moves against every reply, for each such reply); the
+    /// first move whose replies all have one is the answer.
+    fn two_step(
+        &mut self,
+        s: &mut Search,
+        moves: &[u32],
+        bound: usize,
+    ) -> Option<(usize, Option<u32>)> {
+        let mut counted: Vec<(usize, usize, u32, Vec<u32>)> = Vec::new();
+        for (i, &c) in moves.iter().enumerate() {
+            if let Some(needing) = self.needing_entries(s, c, bound) {
+                counted.push((needing.len(), i, c, needing));
+            }
+        }
+        counted.sort_unstable_by_key(|&(cost, i, _, _)| (cost, i));
+        let mut killers = Vec::new();
+        for (cost, _, c, needing) in counted {
+            if self.each_settles(s, c, &needing, &mut killers) {
+                return Some((cost, Some(c)));
+            }
+        }
+        None
+    }
+
+    /// The replies to the winner's move `c` that the checker answers only
+    /// with an entry, if there are fewer than `bound` and the winner loses
+    /// after none (`None` otherwise, and with `bound` 0 for a move with
+    /// replies).
+    fn needing_entries(&mut self, s: &mut Search, c: u32, bound: usize) -> Option<Vec<u32>> {
         let me = s.board.to_move();
         let opp = me.other();
         self.make(s, c, me);
-        let cost = self.replies(s, &[]).and_then(|replies| {
-            let mut killers = Vec::new();
-            let mut n = 0;
+        let needing = self.replies(s, &[]).and_then(|replies| {
+            if bound == 0 && !replies.is_empty() {
+                return None;
+            }
+            let mut needing = Vec::new();
             for r in replies {
                 self.make(s, r, opp);
-                let step = match self.answered(s, BLOCK_DEPTH) {
-                    Some(true) => Some(0),
-                    Some(false) if self.has_settling_answer(s, &mut killers) => Some(1),
-                    _ => None,
-                };
+                let answered = self.answered(s, BLOCK_DEPTH);
                 self.unmake(s, r, opp);
-                n += step.filter(|k| n + k < bound)?;
+                match answered? {
+                    true => {}
+                    false if needing.len() + 1 < bound => needing.push(r),
+                    false => return None,
+                }
             }
-            Some(n)
+            Some(needing)
         });
         self.unmake(s, c, me);
-        cost
+        needing
+    }
+
+    /// Whether, after the winner's move `c`, each of the `replies` has a
+    /// settling answer.
+    fn each_settles(
+        &mut self,
+        s: &mut Search,
+        c: u32,
+        replies: &[u32],
+        killers: &mut Vec<u32>,
+    ) -> bool {
+        let me = s.board.to_move();
+        let opp = me.other();
+        self.make(s, c, me);
+        let mut all = true;
+        for &r in replies {
+            self.make(s, r, opp);
+            all = self.has_settling_answer(s, killers);
+            self.unmake(s, r, opp);
+            if !all {
+                break;
+            }
+        }
+        self.unmake(s, c, me);
+        all
     }
 
     fn make(&mut self, s: &mut Search, c: u32, mover: Player) {
