@@ -323,6 +323,22 @@ impl Board {
         found
     }
 
+    /// How many lines through cell `c` are in the threat search's lists
+    /// (k - 1 or k - 2 stones of one side, none of the other): a stone on
+    /// `c` changes what the search sees only through such lines (or lines
+    /// that become such as it goes).
+    pub fn busy_lines(&self, c: usize) -> usize {
+        let side = usize::from(self.lines.k as u8) + 1;
+        self.lines
+            .through(c)
+            .iter()
+            .filter(|&&l| {
+                let count = self.counts[l as usize];
+                self.list_bits[usize::from(count[0]) * side + usize::from(count[1])] != 0
+            })
+            .count()
+    }
+
     /// Appends to `out`, in increasing order and once each, the playable
     /// cells on a line holding `k - 2` stones of `p` and none of the other
     /// side: the moves after which `p` may have a new line one short.

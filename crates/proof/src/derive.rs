@@ -337,6 +337,14 @@ impl Oracle {
         replies_needed(&self.board, p)
     }
 
+    /// How many lines through cell `c` hold k - 1 or k - 2 stones of one
+    /// side and none of the other (the lines the threat search reads): a
+    /// writer tries the replies of most such lines first, as the likeliest
+    /// to stop a threat sequence.
+    pub fn busy_lines(&self, c: usize) -> usize {
+        self.board.busy_lines(c)
+    }
+
     /// X's words then O's words (cell i = bit i % 64 of word i / 64).
     pub fn stones(&self) -> &[u64] {
         self.board.stones()

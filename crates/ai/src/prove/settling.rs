@@ -9,6 +9,7 @@ use super::keys::KeyHasher;
 use super::moves::{best_move, by_strength, sequence_move, table_wins};
 use hypertac_core::Player;
 use hypertac_proof::{Forced, Oracle};
+use std::cmp::Reverse;
 use std::hash::BuildHasherDefault;
 
 /// Most winning moves compared by [`Settling::strategic_move`].
@@ -35,10 +36,19 @@ const MAX_PROBES: usize = 32;
 /// were tried (half the walk's threat searches on 4^5 were such repeats).
 /// The search is deterministic, so an answer holds for the same stones.
 /// Keyed by a 64-bit hash of the stones; cleared when full.
+///
+/// It also keeps, for each depth of forced blocks a settling move may
+/// leave (see [`Settling::settles_within`]), the replies that stopped
+/// such a block lately, tried first at that depth (an order: the answers
+/// are the same whatever it is).
 #[derive(Default)]
 pub(super) struct Sequences {
     wins: std::collections::HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
+    block_killers: [Vec<u32>; BLOCK_DEPTH as usize + 1],
 }
+
+/// Most replies kept as stopping a forced block, per depth.
+const MAX_KILLERS: usize = 16;
 
 /// SplitMix64's finaliser: every bit of the result depends on every bit of `z`.
 fn mix(z: u64) -> u64 {
@@ -159,7 +169,13 @@ impl Settling<'_> {
             Some(Some(r)) => vec![r as u32],
             Some(None) => {
                 let mut all = legal_moves(&mut s.board);
-                all.sort_by_key(|r| killers.iter().position(|k| k == r).unwrap_or(usize::MAX));
+                all.sort_by_key(|&r| {
+                    let killer = killers.iter().position(|&k| k == r);
+                    (
+                        killer.unwrap_or(usize::MAX),
+                        Reverse(o.busy_lines(r as usize)),
+                    )
+                });
                 all
             }
         })
@@ -184,7 +200,14 @@ impl Settling<'_> {
             Forced::Lost => None,
             Forced::Free => Some(self.sequences.wins(o, me)),
             Forced::Block(b) if blocks > 0 => {
-                Some(self.settles_within(s, b as u32, &mut Vec::new(), blocks - 1))
+                // The replies that stopped a block this deep lately first
+                // (an order only: the answer is the same).
+                let depth = blocks as usize;
+                let mut killers = std::mem::take(&mut self.sequences.block_killers[depth]);
+                let settled = self.settles_within(s, b as u32, &mut killers, blocks - 1);
+                killers.truncate(MAX_KILLERS);
+                self.sequences.block_killers[depth] = killers;
+                Some(settled)
             }
             Forced::Block(_) => Some(false),
         }
