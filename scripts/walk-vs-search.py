@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """The search and the certificate walk of two builds, alternately.
 
-Usage: walk-vs-search.py OLD NEW [ROUNDS] [--memory MiB] [--qubic | --4d | --both]
-                        [--verify BINARY] [--keep DIR]
+Usage: walk-vs-search.py OLD NEW [ROUNDS] [--memory MiB] [--game NAME]...
+                         [--verify BINARY] [--keep DIR]
 
 Runs `hypertac prove ... --threads 1 --proof F` of each build (OLD, then NEW,
-ROUNDS times, default 1) on Qubic from the empty board (--qubic, the default),
-4^4 from the empty board (--4d) or both (--both), and prints per build the
+ROUNDS times, default 1) on the positions named by --game (repeatable; default
+qubic): qubic (Qubic from the empty board), 4d (4^4 from the empty board: the
+walk of builds before 2026-11-27 takes over an hour), 4d-late (4^4 after
+0,0,0,0;3,3,3,0;1,1,1,1;2,2,2,2), qubic-late (Qubic after 0,0,0;3,3,1);
+and prints per build the
 CPU time of the search (read from /proc/PID/stat when the prover prints its
 "positions:" line, that is when the value is known and the walk starts), the
 CPU time of the walk (the rest of the child's CPU time, from wait4), the
@@ -25,7 +28,12 @@ import subprocess
 import sys
 import tempfile
 
-GAMES = {"qubic": ["--game", "qubic"], "4d": ["--game", "4d"]}
+GAMES = {
+    "qubic": ["--game", "qubic"],
+    "4d": ["--game", "4d"],
+    "4d-late": ["--game", "4d", "--moves", "0,0,0,0;3,3,3,0;1,1,1,1;2,2,2,2"],
+    "qubic-late": ["--game", "qubic", "--moves", "0,0,0;3,3,1"],
+}
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -60,9 +68,11 @@ def run(binary, rules, memory, proof):
 
 
 def body(path):
-    """The certificate without its statistics line (times, program)."""
+    """The certificate without its statistics (times, program, counts)."""
     with open(path, "rb") as f:
-        return [line for line in f.read().split(b"\n") if b'"seconds"' not in line]
+        data = f.read()
+    i = data.index(b'"stats"')
+    return data[:i] + data[data.index(b"\n", i):]
 
 
 def verify(binary, proof):
@@ -88,11 +98,14 @@ def main() -> int:
     memory = option("--memory", "1024")
     checker = option("--verify", None)
     keep = option("--keep", None)
-    games = ["qubic"]
-    for flag, chosen in (("--qubic", ["qubic"]), ("--4d", ["4d"]), ("--both", ["qubic", "4d"])):
-        if flag in args:
-            args.remove(flag)
-            games = chosen
+    games = []
+    while "--game" in args:
+        games.append(option("--game", None))
+    games = games or ["qubic"]
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        print(f"unknown --game {unknown}; known: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
     if len(args) < 2:
         print(__doc__, file=sys.stderr)
         return 2

@@ -128,6 +128,7 @@ fn search(
         scratch: Vec::new(),
         failed: KeySet::default(),
         fast,
+        key: Vec::new(),
     };
     let found = search.level(board, 0);
     (found, search.nodes, search.failed.len())
@@ -142,6 +143,8 @@ struct Sequence {
     failed: KeySet,
     /// Judge candidates without playing them ([`threat_sequence_fast`]).
     fast: bool,
+    /// Room for a level's stones looked up before it is played.
+    key: Vec<u64>,
 }
 
 impl Sequence {
@@ -219,6 +222,20 @@ impl Sequence {
 }
 
 impl Sequence {
+    /// Whether the level after `p`'s `c` and the other side's `w` failed
+    /// already (as [`Sequence::level`] looks it up).
+    fn failed_after(&mut self, board: &Board, c: usize, w: usize) -> bool {
+        let words = board.words();
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        key.extend_from_slice(board.stones());
+        key[self.p.index() * words + c / 64] |= 1 << (c % 64);
+        key[self.p.other().index() * words + w / 64] |= 1 << (w % 64);
+        let failed = self.failed.contains(&key[..]);
+        self.key = key;
+        failed
+    }
+
     /// [`Sequence::passes`] without gravity, each candidate judged by
     /// [`Board::wins_after`] (see [`threat_sequence_fast`]).
     fn passes_unplayed(&mut self, board: &mut Board, depth: u32, start: usize) -> Option<usize> {
@@ -244,6 +261,11 @@ impl Sequence {
             let (1, [w, _]) = board.wins_after(p, c) else {
                 continue;
             };
+            // The next level fails at once if its stones failed before:
+            // looked up without playing.
+            if !self.failed.is_empty() && self.failed_after(board, c, w) {
+                continue;
+            }
             board.play(c, p);
             board.play(w, q);
             let wins = self.level(board, depth + 1).is_some();
