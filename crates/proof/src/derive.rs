@@ -413,6 +413,7 @@ mod tests {
             rng
         };
         let (mut compared, mut found) = (0, 0);
+        let (mut ran_out, mut failed_levels) = (0, 0);
         for rules in boards {
             let lines = Arc::new(Lines::new(&rules).unwrap());
             let cells = lines.cells();
@@ -436,11 +437,17 @@ mod tests {
                         assert_eq!(b.stones(), &before[..]);
                         compared += 1;
                         found += usize::from(plain.0.is_some());
+                        ran_out += usize::from(plain.1 == 0);
+                        failed_levels += plain.2;
                     }
                 }
             }
         }
         assert_eq!(compared, 5 * 150 * 2 * 3);
-        assert!(found > 100, "only {found} sequences found");
+        // Sequences found, searches out of nodes, levels remembered as
+        // failed: each part of the search is compared (1,616, 74, 5,296).
+        assert!(found > 1000, "only {found} sequences found");
+        assert!(ran_out > 20, "only {ran_out} searches ran out of nodes");
+        assert!(failed_levels > 1000, "only {failed_levels} failed levels");
     }
 }
