@@ -43,7 +43,7 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
     let dirs = &job.dirs[..];
     let proof = job.proof.as_deref();
     let frontier = job.frontier.as_deref();
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), solve::cpu_seconds());
     let frontier_path = find_frontier(dirs, frontier)?;
     let frontier = Frontier::read(&frontier_path)?;
     let split = &frontier.split;
@@ -114,7 +114,7 @@ pub fn merge(job: &MergeJob) -> Result<bool, String> {
     } else if let Some(best) = best {
         println!("best move: {}", notation::format_cell(shape, best));
     }
-    solve::save_certificate(&cert, path, "merged", start)?;
+    solve::save_certificate(&cert, path, "merged", start, cpu)?;
     Ok(true)
 }
 

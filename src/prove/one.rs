@@ -51,8 +51,9 @@ pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>) -> Result<bool, String> {
         println!("best move: {}", notation::format_cell(rules.shape(), best));
     }
     println!(
-        "positions: {nodes} proof-number, {threat_nodes} threat-sequence; time {:.1} s; peak memory {}",
+        "positions: {nodes} proof-number, {threat_nodes} threat-sequence; time {:.1} s; CPU {:.1} s; peak memory {}",
         solved.elapsed.as_secs_f64(),
+        solve::cpu_seconds(),
         solve::peak_memory().map_or("unknown".into(), |kb| format!("{} MiB", kb >> 10))
     );
     let known = solved.value.is_some();
@@ -63,9 +64,9 @@ pub fn prove_one(job: &OneJob, stop: Arc<AtomicBool>) -> Result<bool, String> {
         println!("no proof written: the value is not known yet");
         return Ok(false);
     }
-    let t = std::time::Instant::now();
+    let (t, cpu) = (std::time::Instant::now(), solve::cpu_seconds());
     let (cert, walk) = solve::certificate(&mut solved, job.checkpoint.as_deref(), stop)?;
-    solve::save_certificate(&cert, path, "built", t)?;
+    solve::save_certificate(&cert, path, "built", t, cpu)?;
     if let Some(walk) = &walk {
         // The certificate holds all the walk's file held.
         let _ = std::fs::remove_file(walk);

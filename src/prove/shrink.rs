@@ -31,7 +31,7 @@ pub fn shrink(job: &ShrinkJob) -> Result<(), String> {
     if same_file(&job.input, &job.proof) {
         return Err("--shrink: --proof must name another file (the input is kept as it is)".into());
     }
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), super::solve::cpu_seconds());
     let name = job.input.display();
     let cert = Certificate::load(&job.input).map_err(|e| format!("{name}: {e}"))?;
     let before: usize = cert.sections.iter().map(Section::len).sum();
@@ -52,7 +52,7 @@ pub fn shrink(job: &ShrinkJob) -> Result<(), String> {
                 .into(),
         );
     }
-    save_certificate(&small, &job.proof, "shrunk and checked", start)?;
+    save_certificate(&small, &job.proof, "shrunk and checked", start, cpu)?;
     println!("kept {after} of {before} entries: {}", again.value);
     Ok(())
 }

@@ -221,15 +221,17 @@ pub fn save_certificate(
     path: &Path,
     verb: &str,
     since: Instant,
+    cpu_since: f64,
 ) -> Result<(), String> {
     cert.save(path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let entries: usize = cert.sections.iter().map(hypertac_proof::Section::len).sum();
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     println!(
-        "proof: {} ({entries} entries, {bytes} bytes, {verb} in {:.1} s)",
+        "proof: {} ({entries} entries, {bytes} bytes, {verb} in {:.1} s, CPU {:.1} s)",
         path.display(),
-        since.elapsed().as_secs_f64()
+        since.elapsed().as_secs_f64(),
+        cpu_seconds() - cpu_since
     );
     Ok(())
 }
@@ -237,6 +239,22 @@ pub fn save_certificate(
 fn save_checkpoint(prover: &Prover, path: &Path) -> Result<(), String> {
     atomic_file::write_with(path, |w| prover.write_checkpoint(w))
         .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
+}
+
+/// CPU time of this process so far, user and system, every thread, in
+/// seconds (0 if the system does not say).
+pub fn cpu_seconds() -> f64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes a whole rusage into the pointer it is given
+    // and reads nothing from it; it is read only if the call succeeded.
+    let usage = unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return 0.0;
+        }
+        usage.assume_init()
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Peak resident memory in KiB (Linux).

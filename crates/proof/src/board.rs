@@ -284,6 +284,22 @@ impl Board {
         best
     }
 
+    /// How many lines through cell `c` are in the threat search's lists
+    /// (k - 1 or k - 2 stones of one side, none of the other): a stone on
+    /// `c` changes what the search sees only through such lines (or lines
+    /// that become such as it goes).
+    pub fn busy_lines(&self, c: usize) -> usize {
+        let side = usize::from(self.lines.k as u8) + 1;
+        self.lines
+            .through(c)
+            .iter()
+            .filter(|&&l| {
+                let count = self.counts[l as usize];
+                self.list_bits[usize::from(count[0]) * side + usize::from(count[1])] != 0
+            })
+            .count()
+    }
+
     /// The lines holding k - 2 stones of `p` and none of the other side,
     /// in no order.
     pub fn half_lines(&self, p: Player) -> &[u32] {

@@ -107,6 +107,8 @@ pub(crate) struct Sequence {
     /// The empty cells of P's lines one stone short of a threat, both
     /// ways round ([`Sequence::candidates_flat`]).
     pairs: Vec<(usize, usize)>,
+    /// Room for the stones of a level looked up before it is played.
+    key: Vec<u64>,
     /// Whether the board has no gravity ([`Sequence::passes_flat`]).
     flat: bool,
     /// Levels that failed, by their stones (`keys.rs`).
@@ -122,6 +124,7 @@ impl Default for Sequence {
             scratch: Vec::new(),
             made: Vec::new(),
             pairs: Vec::new(),
+            key: Vec::new(),
             flat: true,
             failed: StoneSet::default(),
         }
@@ -258,6 +261,11 @@ impl Sequence {
             if w == NONE {
                 continue;
             }
+            // A next level that failed already fails at once: looked up
+            // without playing its two stones.
+            if self.failed.len() > 0 && self.failed_after(board, c, w) {
+                continue;
+            }
             board.play(c, p);
             board.play(w, q);
             let wins = self.level(board, depth + 1).is_some();
@@ -268,6 +276,17 @@ impl Sequence {
             }
         }
         None
+    }
+
+    /// Whether the level after P's `c` and Q's `w` on `board` failed
+    /// already (as [`Sequence::level`] looks it up first).
+    fn failed_after(&mut self, board: &Board, c: usize, w: usize) -> bool {
+        let words = board.words();
+        self.key.clear();
+        self.key.extend_from_slice(board.stones());
+        self.key[self.p.index() * words + c / 64] |= 1 << (c % 64);
+        self.key[self.p.other().index() * words + w / 64] |= 1 << (w % 64);
+        self.failed.contains(&self.key)
     }
 
     /// The candidates of a level where Q has no winning cell, on a board
@@ -406,6 +425,14 @@ impl Oracle {
         replies_needed(&self.board, p)
     }
 
+    /// How many lines through cell `c` hold k - 1 or k - 2 stones of one
+    /// side and none of the other (the lines the threat search reads): a
+    /// writer tries the replies of most such lines first, as the likeliest
+    /// to stop a threat sequence.
+    pub fn busy_lines(&self, c: usize) -> usize {
+        self.board.busy_lines(c)
+    }
+
     /// X's words then O's words (cell i = bit i % 64 of word i / 64).
     pub fn stones(&self) -> &[u64] {
         self.board.stones()
@@ -431,7 +458,7 @@ mod tests {
             Rules::new(Shape::new(&[5, 5]).unwrap(), 3).unwrap(),
         ];
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let (mut searched, mut found) = (0, 0);
+        let (mut searched, mut found, mut exhausted, mut failed) = (0, 0, 0, 0);
         for rules in boards {
             let lines = Arc::new(Lines::new(&rules).unwrap());
             let cells = lines.cells();
@@ -470,7 +497,7 @@ mod tests {
                             ..Sequence::default()
                         };
                         let answer = search.level(board, 0);
-                        (answer, search.nodes)
+                        (answer, search.nodes, search.failed.len())
                     };
                     let before = board.stones().to_vec();
                     let played = run(false, &mut board);
@@ -479,10 +506,14 @@ mod tests {
                     assert_eq!(played, flat, "{rules} nodes {nodes} depth {depth}");
                     searched += 1;
                     found += usize::from(played.0.is_some());
+                    exhausted += usize::from(played.1 == 0);
+                    failed += played.2;
                 }
             }
         }
         assert!(searched >= 800, "{searched} searches");
         assert!(found >= 50, "{found} of {searched} found a sequence");
+        assert!(exhausted >= 5, "{exhausted} of {searched} ran out of nodes");
+        assert!(failed >= 100, "{failed} failed levels in all");
     }
 }

@@ -9,6 +9,7 @@ use super::keys::KeyHasher;
 use super::moves::{best_move, by_strength, sequence_move, table_wins};
 use hypertac_core::Player;
 use hypertac_proof::{Forced, Oracle};
+use std::cmp::Reverse;
 use std::hash::BuildHasherDefault;
 
 /// Most winning moves compared by [`Settling::strategic_move`].
@@ -35,10 +36,19 @@ const MAX_PROBES: usize = 32;
 /// were tried (half the walk's threat searches on 4^5 were such repeats).
 /// The search is deterministic, so an answer holds for the same stones.
 /// Keyed by a 64-bit hash of the stones; cleared when full.
+///
+/// It also keeps, for each depth of forced blocks a settling move may
+/// leave (see [`Settling::settles_within`]), the replies that stopped
+/// such a block lately, tried first at that depth (an order: the answers
+/// are the same whatever it is).
 #[derive(Default)]
 pub(super) struct Sequences {
     wins: std::collections::HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
+    block_killers: [Vec<u32>; BLOCK_DEPTH as usize + 1],
 }
+
+/// Most replies kept as stopping a forced block, per depth.
+const MAX_KILLERS: usize = 16;
 
 /// SplitMix64's finaliser: every bit of the result depends on every bit of `z`.
 fn mix(z: u64) -> u64 {
@@ -123,17 +133,14 @@ impl Settling<'_> {
         }
         // A table move's replies that need an entry usually need more below
         // them; a two-step move's need exactly one each.
-        let mut bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
+        let bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
         let two_steps = if s.board.cell_count() > TWO_STEP_MAX_CELLS {
             0
         } else {
             MAX_TWO_STEP
         };
-        for &c in probe.iter().take(two_steps) {
-            if let Some(cost) = self.two_step(s, c, bound) {
-                best = (cost, Some(c));
-                bound = cost;
-            }
+        if let Some(two) = self.two_step(s, &probe[..two_steps.min(probe.len())], bound) {
+            best = two;
         }
         match best.1 {
             Some(c) => Ok(c),
@@ -162,7 +169,13 @@ impl Settling<'_> {
             Some(Some(r)) => vec![r as u32],
             Some(None) => {
                 let mut all = legal_moves(&mut s.board);
-                all.sort_by_key(|r| killers.iter().position(|k| k == r).unwrap_or(usize::MAX));
+                all.sort_by_key(|&r| {
+                    let killer = killers.iter().position(|&k| k == r);
+                    (
+                        killer.unwrap_or(usize::MAX),
+                        Reverse(o.busy_lines(r as usize)),
+                    )
+                });
                 all
             }
         })
@@ -187,7 +200,14 @@ impl Settling<'_> {
             Forced::Lost => None,
             Forced::Free => Some(self.sequences.wins(o, me)),
             Forced::Block(b) if blocks > 0 => {
-                Some(self.settles_within(s, b as u32, &mut Vec::new(), blocks - 1))
+                // The replies that stopped a block this deep lately first
+                // (an order only: the answer is the same).
+                let depth = blocks as usize;
+                let mut killers = std::mem::take(&mut self.sequences.block_killers[depth]);
+                let settled = self.settles_within(s, b as u32, &mut killers, blocks - 1);
+                killers.truncate(MAX_KILLERS);
+                self.sequences.block_killers[depth] = killers;
+                Some(settled)
             }
             Forced::Block(_) => Some(false),
         }
@@ -267,30 +287,92 @@ impl Settling<'_> {
         cost
     }
 
-    /// With the winner's move `c`: how many replies the checker answers
-    /// only with an entry, if each of those has a settling answer and
-    /// there are fewer than `bound`; `None` otherwise.
-    fn two_step(&mut self, s: &mut Search, c: u32, bound: usize) -> Option<usize> {
+    /// Of the `moves`, the two-step move of fewest replies needing an entry
+    /// (the first of them in `moves` on a tie), if one has fewer than
+    /// `bound`: a move after which every reply the checker answers only
+    /// with an entry has a settling answer. Its cost is the number of
+    /// those replies.
+    ///
+    /// The same move as trying each in turn with the bound lowered to the
+    /// best cost so far, but cheaper: the replies needing an entry are
+    /// counted for every move first (one threat search each), and only
+    /// then, cheapest move first, are settling answers looked for (up to
+    /// [`MAX_PROBES`] moves against every reply, for each such reply); the
+    /// first move whose replies all have one is the answer.
+    fn two_step(
+        &mut self,
+        s: &mut Search,
+        moves: &[u32],
+        bound: usize,
+    ) -> Option<(usize, Option<u32>)> {
+        let mut counted: Vec<(usize, usize, u32, Vec<u32>)> = Vec::new();
+        for (i, &c) in moves.iter().enumerate() {
+            if let Some(needing) = self.needing_entries(s, c, bound) {
+                counted.push((needing.len(), i, c, needing));
+            }
+        }
+        counted.sort_unstable_by_key(|&(cost, i, _, _)| (cost, i));
+        let mut killers = Vec::new();
+        for (cost, _, c, needing) in counted {
+            if self.each_settles(s, c, &needing, &mut killers) {
+                return Some((cost, Some(c)));
+            }
+        }
+        None
+    }
+
+    /// The replies to the winner's move `c` that the checker answers only
+    /// with an entry, if there are fewer than `bound` and the winner loses
+    /// after none (`None` otherwise, and with `bound` 0 for a move with
+    /// replies).
+    fn needing_entries(&mut self, s: &mut Search, c: u32, bound: usize) -> Option<Vec<u32>> {
         let me = s.board.to_move();
         let opp = me.other();
         self.make(s, c, me);
-        let cost = self.replies(s, &[]).and_then(|replies| {
-            let mut killers = Vec::new();
-            let mut n = 0;
+        let needing = self.replies(s, &[]).and_then(|replies| {
+            if bound == 0 && !replies.is_empty() {
+                return None;
+            }
+            let mut needing = Vec::new();
             for r in replies {
                 self.make(s, r, opp);
-                let step = match self.answered(s, BLOCK_DEPTH) {
-                    Some(true) => Some(0),
-                    Some(false) if self.has_settling_answer(s, &mut killers) => Some(1),
-                    _ => None,
-                };
+                let answered = self.answered(s, BLOCK_DEPTH);
                 self.unmake(s, r, opp);
-                n += step.filter(|k| n + k < bound)?;
+                match answered? {
+                    true => {}
+                    false if needing.len() + 1 < bound => needing.push(r),
+                    false => return None,
+                }
             }
-            Some(n)
+            Some(needing)
         });
         self.unmake(s, c, me);
-        cost
+        needing
+    }
+
+    /// Whether, after the winner's move `c`, each of the `replies` has a
+    /// settling answer.
+    fn each_settles(
+        &mut self,
+        s: &mut Search,
+        c: u32,
+        replies: &[u32],
+        killers: &mut Vec<u32>,
+    ) -> bool {
+        let me = s.board.to_move();
+        let opp = me.other();
+        self.make(s, c, me);
+        let mut all = true;
+        for &r in replies {
+            self.make(s, r, opp);
+            all = self.has_settling_answer(s, killers);
+            self.unmake(s, r, opp);
+            if !all {
+                break;
+            }
+        }
+        self.unmake(s, c, me);
+        all
     }
 
     fn make(&mut self, s: &mut Search, c: u32, mover: Player) {
