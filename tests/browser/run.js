@@ -218,8 +218,24 @@ test('save, reload the page, load the record', async (page) => {
   assert((await page.$$eval('.cell.x, .cell.o', (e) => e.length)) === 0, 'the first step is the empty board');
   await page.click('#rp-continue');
   await page.waitForSelector('#replay-bar[hidden]', { state: 'attached' });
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 3);
-  assert((await stone(page, '2,2')) === 'x' && (await stone(page, '0,0')) === '', 'the record is the game in progress');
+  // The move list and the board are drawn one after the other: wait for
+  // both to show the record (a board left as the old game fails here).
+  const shown = await page
+    .waitForFunction(
+      () => {
+        const cell = (c) => document.querySelector(`.cell[data-cell="${c}"]`).classList;
+        return (
+          document.querySelectorAll('#moves li').length === 3 &&
+          cell('2,2').contains('x') &&
+          !cell('0,0').contains('x') &&
+          !cell('0,0').contains('o')
+        );
+      },
+      null,
+      { timeout: 10000 },
+    )
+    .then(() => true, () => false);
+  assert(shown, 'the record is the game in progress');
 });
 
 test('Connect Four scores from a share link match the solver', async (page) => {
@@ -290,19 +306,31 @@ for (const preset of ['connect4', 'connect4-3d']) {
     // the first click (the evaluate returns once it is), and the answer is
     // waited for with a timeout: a reply drawn some other way fails the
     // test instead of hanging it.
+    // The whole page is observed and the move list looked up each time:
+    // a list drawn anew (a new element) is still seen.
     await page.evaluate((cell) => {
       window.defect1Falling = undefined;
-      const list = document.querySelector('#moves');
       const observer = new MutationObserver(() => {
-        if (list.children.length !== 2) return;
+        const list = document.querySelector('#moves');
+        if (!list || list.children.length !== 2) return;
         observer.disconnect();
         window.defect1Falling = !!document.querySelector('.falling-x, .falling-o');
         document.querySelector(`.cell[data-cell="${cell}"]`).click();
       });
-      observer.observe(list, { childList: true });
+      observer.observe(document.body, { childList: true, subtree: true });
     }, second);
     await page.click(`.cell[data-cell="${first}"]`);
-    await page.waitForFunction(() => window.defect1Falling !== undefined, null, { timeout: 20000 });
+    const seen = await page
+      .waitForFunction(() => window.defect1Falling !== undefined, null, { timeout: 20000 })
+      .then(() => true, () => false);
+    if (!seen) {
+      const state = await page.evaluate(() => ({
+        moves: [...document.querySelectorAll('#moves li')].map((li) => li.textContent.trim()),
+        status: document.querySelector('#status').textContent.trim(),
+        error: (document.querySelector('#error') || {}).textContent,
+      }));
+      assert(false, `the computer's reply never drew a second move: ${JSON.stringify(state)}`);
+    }
     const falling = await page.evaluate(() => window.defect1Falling);
     assert(falling, 'the click came while the stone was falling');
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 3, null, { timeout: 5000 });

@@ -639,8 +639,9 @@ function scheduleComputer() {
 async function computerMove(byHand) {
   if (ui.thinking || ui.replay) return;
   setThinking(true);
+  const asked = ui.game.id;
   try {
-    const body = { game: ui.game.id };
+    const body = { game: asked };
     if (byHand && ui.game.players[ui.game.to_move === 'X' ? 0 : 1] === 'human') body.level = 'hard';
     const answer = await api('POST', '/games/current/cpu', body);
     setThinking(false);
@@ -649,6 +650,12 @@ async function computerMove(byHand) {
     render(answer);
   } catch (e) {
     setThinking(false);
+    // The answer of a game left meanwhile (a new game started while its
+    // computer was asked): the new game's turns are its own, not paused.
+    if (!ui.game || ui.game.id !== asked) {
+      scheduleComputer();
+      return;
+    }
     showError(e.message);
     ui.paused = true;
     const game = await act(api('GET', '/games/current'));
