@@ -234,7 +234,8 @@ impl Sequence {
     /// `p` has no winning cell (the caller returned before) and each
     /// candidate leaves Q none (Q had none, or one: the candidate itself),
     /// so a candidate wins in the first pass when it makes two winning
-    /// cells ([`Board::threats_made`]); in the second, a candidate making
+    /// cells (as noted in `made` by [`Sequence::candidates_flat`], or by
+    /// [`Board::threats_made`] for the block); in the second, a candidate making
     /// exactly one is blocked there, after which `p` has no winning cell
     /// (the block is on every line the candidate made), and the next level
     /// decides. The same candidates, nodes and answer as the general passes
