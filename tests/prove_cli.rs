@@ -302,3 +302,44 @@ fn a_closed_output_ends_prove_without_a_panic() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A leaf of 7^3 after the public proof's opening: X's half needs three
+/// more moves of X before a pairing against O exists, a plan the search
+/// makes (`pairing_plan.rs`) and the certificate writes out move by move.
+#[test]
+fn a_7x7x7_draw_whose_x_half_pairs_three_moves_later() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("leaf.proof");
+    let p = proof.to_str().unwrap();
+    let (out, err, code) = hypertac(&[
+        "prove",
+        "--shape",
+        "7x7x7",
+        "--moves",
+        "5,5,6;3,3,3;3,3,0;0,6,6;3,5,0;1,1,1",
+        "--threads",
+        "1",
+        "--memory",
+        "128",
+        "--proof",
+        p,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: draw"), "{out}");
+    let (out, err, code) = hypertac(&["verify", p]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("draw"), "{out}");
+    // X's half: tens of thousands of entries (the pairings after X's
+    // third move), each used.
+    let x_half = out
+        .lines()
+        .find(|l| l.contains("X not-lose"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let used: usize = x_half
+        .rsplit(", ")
+        .next()
+        .and_then(|s| s.split('/').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{x_half}"));
+    assert!(used > 10_000, "{x_half}");
+}

@@ -294,6 +294,19 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
     if std::env::var("HYPERTAC_PROVE_POTENTIAL_ORDER").is_ok_and(|v| v == "1") {
         t.defender_potential_order = true;
     }
+    if std::env::var("HYPERTAC_PROVE_HALL_ORDER").is_ok_and(|v| v == "1") {
+        t.defender_hall_order = true;
+    }
+    if let Ok(n) = std::env::var("HYPERTAC_PROVE_PLAN") {
+        t.pairing_plan = n
+            .parse()
+            .map_err(|_| format!("HYPERTAC_PROVE_PLAN: {n:?}"))?;
+    }
+    if let Ok(n) = std::env::var("HYPERTAC_PROVE_PLAN_LIMIT") {
+        t.plan_matchings = n
+            .parse()
+            .map_err(|_| format!("HYPERTAC_PROVE_PLAN_LIMIT: {n:?}"))?;
+    }
     if let Ok(depth) = std::env::var("HYPERTAC_PROVE_THREES") {
         t.threes = depth
             .parse()

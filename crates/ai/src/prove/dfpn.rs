@@ -27,6 +27,7 @@ use super::canon::Canon;
 use super::children::{Children, Start};
 use super::expansions::Expansions;
 use super::pairing;
+use super::pairing_plan::Planner;
 use super::potential;
 use super::scores::Scores;
 use super::table::{Table, INF};
@@ -63,6 +64,9 @@ const THREES_LIMIT: u64 = 20_000;
 /// [`THREES_LIMIT`] positions (the shipped 4^4 and 4^5 proofs, and the
 /// draws of 4x4 and 5x5, are searched as before).
 const THREES_MIN_K: u8 = 5;
+/// Most matchings a plan reaching a pairing may run at one position
+/// ([`Tuning::plan_matchings`]).
+const PLAN_MATCHINGS: u64 = 4_000;
 /// Switches of the search's techniques, to measure what each is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -104,6 +108,17 @@ pub struct Tuning {
     /// (`potential.rs`): the attacker's open lines they close, the fuller
     /// the heavier, instead of by [`Search::move_score`].
     pub defender_potential_order: bool,
+    /// The defender's moves are ordered first by how much they shrink the
+    /// König set of the attacker's open lines that a pairing cannot serve
+    /// (`pairing::hall_gains`), then by [`Search::move_score`].
+    pub defender_hall_order: bool,
+    /// A defender to move with a plan reaching a pairing within this many
+    /// moves of its own, whatever the attacker replies
+    /// (`pairing_plan.rs`), is settled; 0 or 1: none beyond
+    /// [`Tuning::pairing_moves`].
+    pub pairing_plan: u32,
+    /// Most matchings one plan of [`Tuning::pairing_plan`] may run.
+    pub plan_matchings: u64,
     /// Helper threads, at the defender's positions of depth below this,
     /// enter the reply the attacker is surest to beat instead of df-pn's
     /// choice (see [`Search::helpers`]); 0: never. On 4^4 from the empty
@@ -140,6 +155,12 @@ impl Default for Tuning {
             // Off: on the 7^3 leaves it settled none more, and on Qubic
             // it searched 1% more positions (2026-11-27).
             defender_potential_order: false,
+            defender_hall_order: false,
+            // On 7^3 leaves of the public proof's opening (X to move, the
+            // X half needing three more moves of X), 12 of 12 settled in
+            // 20 s against 6 without (scripts/leaves73.py, 2026-11-27).
+            pairing_plan: 2,
+            plan_matchings: PLAN_MATCHINGS,
             helper_reverse_depth: HELPER_REVERSE_DEPTH,
             probe_batch: PROBE_BATCH,
             // Off by default: on the held-out positions of 5^3, 5^4, 6^3
@@ -199,6 +220,8 @@ pub(crate) struct Search {
     pub vcf: Vcf,
     /// The threat-space search with threes, for [`Search::hint`].
     pub threes: Threes,
+    /// Plans reaching a pairing a few moves away ([`Tuning::pairing_plan`]).
+    pub planner: Planner,
     /// The move of the last expansion that the threat-space search
     /// found winning for the side to move, entered first by df-pn.
     hint: Option<u32>,
@@ -262,6 +285,7 @@ impl Search {
             table,
             vcf: Vcf::new(cells),
             threes: Threes::new(cells),
+            planner: Planner::new(),
             hint: None,
             expansions,
             attacker: Player::X,
@@ -403,6 +427,9 @@ impl Search {
         {
             return Expansion::Solved(true);
         }
+        if self.tuning.pairing_plan > 1 && me != self.attacker && self.plan_move().is_some() {
+            return Expansion::Solved(true);
+        }
         if self.tuning.potential
             && potential::below(&self.board, self.attacker, u32::from(me == self.attacker))
         {
@@ -431,6 +458,15 @@ impl Search {
         };
         self.expansions.put(remembered, &moves);
         self.hinted(moves)
+    }
+
+    /// For the defender to move: the first move of the shortest plan
+    /// reaching a pairing within [`Tuning::pairing_plan`] moves, tried
+    /// two moves deep first (one move is [`Tuning::pairing_moves`]').
+    pub(crate) fn plan_move(&mut self) -> Option<u32> {
+        let limit = self.tuning.plan_matchings;
+        (2..=self.tuning.pairing_plan)
+            .find_map(|n| self.planner.plan(&mut self.board, self.attacker, n, limit))
     }
 
     /// The moves of an expansion, with [`Search::hint`] set to the move of
@@ -511,9 +547,21 @@ impl Search {
         let hint = self.hint;
         let by_weight =
             self.tuning.defender_potential_order && self.board.to_move() != self.attacker;
+        let gains = if self.tuning.defender_hall_order && self.board.to_move() != self.attacker {
+            pairing::hall_gains(&self.board, self.attacker).map(|(_, g)| g)
+        } else {
+            None
+        };
         let scored = moves
             .into_iter()
             .map(|c| match (hint == Some(c), by_weight) {
+                (false, _) if gains.is_some() => {
+                    let g = gains.as_ref().map_or(0, |g| g[c as usize].max(0) as u32);
+                    (
+                        (g.min(2000) << 20) | self.move_score(c).min((1 << 20) - 1),
+                        c,
+                    )
+                }
                 (true, _) => (u32::MAX, c),
                 (false, true) => (
                     potential::weight(&self.board, self.attacker, c).min(u64::from(u32::MAX - 1))

@@ -28,6 +28,7 @@ mod expansions;
 mod keys;
 mod moves;
 mod pairing;
+mod pairing_plan;
 mod potential;
 mod prefetch;
 mod scores;

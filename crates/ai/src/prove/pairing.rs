@@ -130,6 +130,84 @@ pub(crate) fn find_after_move(board: &mut Board, attacker: Player) -> Option<(u3
     None
 }
 
+/// For the defender to move, when no pairing against `attacker` exists:
+/// the matching's shortfall (slots of the attacker's open lines left
+/// without a cell) and, per cell, by how much a defender's stone there
+/// shrinks the König set of a maximum matching (the slots reachable from
+/// the unmatched ones by alternating paths, which have `shortfall` more
+/// slots than cells between them): two for each of the set's lines
+/// through the cell, less one for the cell itself when the set uses it.
+/// A move gaining less than the shortfall leaves no pairing.
+pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i32>)> {
+    if board.has_gravity() {
+        return None;
+    }
+    let defender = attacker.other();
+    let live: Vec<u32> = (0..board.line_total() as u32)
+        .filter(|&l| board.counts(l)[defender.index()] == 0)
+        .collect();
+    let slots = 2 * live.len();
+    let mut edges: Vec<u32> = Vec::with_capacity(slots * usize::from(board.k()));
+    let mut start: Vec<u32> = Vec::with_capacity(slots + 1);
+    for &l in &live {
+        let from = edges.len() as u32;
+        edges.extend(
+            board
+                .line(l)
+                .iter()
+                .copied()
+                .filter(|&c| board.stone(c) == 0),
+        );
+        start.push(from);
+        start.push(edges.len() as u32);
+    }
+    let adj = |slot: usize| {
+        let line = slot / 2;
+        &edges[start[2 * line] as usize..start[2 * line + 1] as usize]
+    };
+    let matched = Matching::new(slots, board.cell_count()).run(&adj);
+    let shortfall = matched.iter().filter(|&&c| c == NONE).count() as u32;
+    if shortfall == 0 {
+        return None;
+    }
+    let mut cell_slot = vec![NONE; board.cell_count()];
+    for (s, &c) in matched.iter().enumerate() {
+        if c != NONE {
+            cell_slot[c as usize] = s as u32;
+        }
+    }
+    let mut seen_slot = vec![false; slots];
+    let mut seen_cell = vec![false; board.cell_count()];
+    let mut stack: Vec<usize> = (0..slots).filter(|&s| matched[s] == NONE).collect();
+    for &s in &stack {
+        seen_slot[s] = true;
+    }
+    while let Some(s) = stack.pop() {
+        for &c in adj(s) {
+            seen_cell[c as usize] = true;
+            let t = cell_slot[c as usize];
+            if t != NONE && !seen_slot[t as usize] {
+                seen_slot[t as usize] = true;
+                stack.push(t as usize);
+            }
+        }
+    }
+    let mut gains = vec![0i32; board.cell_count()];
+    for (i, _) in live.iter().enumerate() {
+        if seen_slot[2 * i] || seen_slot[2 * i + 1] {
+            for &c in adj(2 * i) {
+                gains[c as usize] += 2;
+            }
+        }
+    }
+    for (c, g) in gains.iter_mut().enumerate() {
+        if seen_cell[c] {
+            *g -= 1;
+        }
+    }
+    Some((shortfall, gains))
+}
+
 /// Hopcroft-Karp over slots (left) and cells (right).
 struct Matching {
     slot_cell: Vec<u32>,
@@ -319,5 +397,106 @@ mod tests {
             }
         }
         assert!(found >= 300 && none >= 100, "{found} found, {none} none");
+    }
+}
+
+#[cfg(test)]
+mod explore {
+    use super::*;
+    use hypertac_core::{notation, Position, Rules, Shape};
+
+    fn deficit(board: &Board, attacker: Player) -> usize {
+        let defender = attacker.other();
+        let live: Vec<u32> = (0..board.line_total() as u32)
+            .filter(|&l| board.counts(l)[defender.index()] == 0)
+            .collect();
+        let mut edges = Vec::new();
+        let mut start = Vec::new();
+        for &l in &live {
+            let from = edges.len() as u32;
+            edges.extend(
+                board
+                    .line(l)
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.stone(c) == 0),
+            );
+            start.push(from);
+            start.push(edges.len() as u32);
+        }
+        let adj = |slot: usize| {
+            let line = slot / 2;
+            &edges[start[2 * line] as usize..start[2 * line + 1] as usize]
+        };
+        let m = Matching::new(2 * live.len(), board.cell_count()).run(&adj);
+        m.iter().filter(|&&c| c == NONE).count()
+    }
+
+    #[test]
+    #[ignore]
+    fn leaf_deficits() {
+        let rules = Rules::new(Shape::new(&[7, 7, 7]).unwrap(), 7).unwrap();
+        let moves = std::env::var("LEAF").unwrap();
+        let cells = notation::parse_move_list(rules.shape(), &moves).unwrap();
+        let mut pos = Position::new(rules.clone());
+        for c in cells {
+            pos.play(c);
+        }
+        let mut board = Board::new(&pos);
+        let a = Player::O;
+        println!("now: deficit {}", deficit(&board, a));
+        let empties: Vec<u32> = (0..board.cell_count() as u32)
+            .filter(|&c| board.stone(c) == 0)
+            .collect();
+        let mut best: Vec<(usize, u32)> = empties
+            .iter()
+            .map(|&m| {
+                board.make(m);
+                let d = deficit(&board, a);
+                board.unmake();
+                (d, m)
+            })
+            .collect();
+        best.sort();
+        println!("after m1, best deficits: {:?}", &best[..10]);
+        for &(_, m1) in best.iter().take(3) {
+            board.make(m1);
+            let mut worst = Vec::new();
+            for &r in &empties {
+                if board.stone(r) != 0 {
+                    continue;
+                }
+                board.make(r);
+                let mut b2 = usize::MAX;
+                for &m2 in &empties {
+                    if board.stone(m2) != 0 {
+                        continue;
+                    }
+                    board.make(m2);
+                    b2 = b2.min(deficit(&board, a));
+                    board.unmake();
+                    if b2 == 0 {
+                        break;
+                    }
+                }
+                board.unmake();
+                worst.push(b2);
+            }
+            board.unmake();
+            let hist = (0..8)
+                .map(|d| worst.iter().filter(|&&w| w == d).count())
+                .collect::<Vec<_>>();
+            println!(
+                "m1 {}: replies by best deficit after m2: {:?}",
+                pos.rules()
+                    .shape()
+                    .coords(board.cell(m1))
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                hist
+            );
+        }
     }
 }

@@ -522,6 +522,9 @@ impl Walk<'_, '_, '_> {
             if let Some(e) = pairing_entry(s) {
                 return Ok(self.record(s, key, e));
             }
+            if let Some(m) = s.plan_move() {
+                return Ok(self.record(s, key, entry(s, m)));
+            }
         }
         let c = match self.oracle.as_mut() {
             Some(oracle) => Settling {
