@@ -106,6 +106,12 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
         deadline,
         stop: Some(job.stop.clone()),
     };
+    // Which question first: `HYPERTAC_PROVE_FIRST=X` or `O` (see prove.md).
+    match std::env::var("HYPERTAC_PROVE_FIRST").as_deref() {
+        Ok("X" | "x") => prover.ask_first(hypertac_core::Player::X),
+        Ok("O" | "o") => prover.ask_first(hypertac_core::Player::O),
+        _ => {}
+    }
     let verdict = prover.run(&budget);
     let saved = match (prover.autosave_error(), job.checkpoint) {
         (Some(e), _) => Err(e.to_string()),

@@ -89,6 +89,9 @@ pub struct Prover {
     root: Position,
     /// Answers to "can X win?" and "can O win?" (by player index).
     answers: [Answer; 2],
+    /// Whose "can it force a win?" is asked first (default: the side to
+    /// move's).
+    first: Option<Player>,
     /// Saves of the certificate's walk, if asked for ([`Prover::save_walk`]).
     walk_saves: Option<WalkSaves>,
     /// A saved walk to go on from ([`Prover::resume_walk`]).
@@ -163,6 +166,7 @@ impl Prover {
             search,
             root: pos.clone(),
             answers: [Answer::Open; 2],
+            first: None,
             walk_saves: None,
             walk_resume: None,
             walk_stop: None,
@@ -222,11 +226,19 @@ impl Prover {
         })
     }
 
+    /// Asks first whether `attacker` can force a win (by default the side
+    /// to move is asked about first): where one half of a draw is the hard
+    /// one, its progress shows first.
+    pub fn ask_first(&mut self, attacker: Player) {
+        self.first = Some(attacker);
+    }
+
     /// Searches until the value is known or the budget runs out; may be
     /// called again to go on.
     pub fn run(&mut self, budget: &Budget) -> Verdict {
         let me = self.root.to_move();
-        for attacker in [me, me.other()] {
+        let first = self.first.unwrap_or(me);
+        for attacker in [first, first.other()] {
             if let Some(v) = self.verdict() {
                 return v;
             }
