@@ -2,7 +2,7 @@
 """The search and the certificate walk of two builds, alternately.
 
 Usage: walk-vs-search.py OLD NEW [ROUNDS] [--memory MiB] [--game NAME]...
-                         [--verify BINARY] [--keep DIR]
+                         [--verify BINARY] [--keep DIR] [--walk-limit SECONDS]
 
 Runs `hypertac prove ... --threads 1 --proof F` of each build (OLD, then NEW,
 ROUNDS times, default 1) on the positions named by --game (repeatable; default
@@ -19,7 +19,9 @@ CPU over the search's for each build and the ratios new/old (medians).
 Every certificate is verified (`BINARY verify F`, default NEW) and the two
 builds' certificates are compared byte for byte (the header's statistics
 aside). With --keep DIR the certificates stay in DIR (otherwise in a
-temporary directory that is removed).
+temporary directory that is removed). With --walk-limit S a walk that has
+used S seconds of CPU is stopped and reported as "over S s" (no
+certificate; for old builds whose walk takes hours).
 """
 import os
 import re
@@ -27,6 +29,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 GAMES = {
     "qubic": ["--game", "qubic"],
@@ -44,19 +48,41 @@ def cpu_of(pid):
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-def run(binary, rules, memory, proof):
+def watch(child, search_cpu, limit, stopped):
+    """Stops `child` once its walk has used `limit` CPU seconds."""
+    while child.poll() is None:
+        try:
+            if cpu_of(child.pid) - search_cpu > limit:
+                stopped.set()
+                child.kill()
+                return
+        except OSError:
+            return
+        time.sleep(1)
+
+
+def run(binary, rules, memory, proof, limit=None):
     cmd = ["nice", "-n", "10", binary, "prove", *rules, "--threads", "1",
            "--memory", memory, "--proof", proof]
     child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     search_cpu = None
+    stopped = threading.Event()
     out = []
     for line in child.stdout:
         out.append(line)
         if line.startswith("positions:") and search_cpu is None:
             search_cpu = cpu_of(child.pid)
+            if limit is not None:
+                threading.Thread(target=watch, args=(child, search_cpu, limit, stopped),
+                                 daemon=True).start()
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     text = "".join(out)
+    if stopped.is_set():
+        value = re.search(r"value: (.*)", text).group(1)
+        positions = int(re.search(r"positions: (\d+) proof-number", text).group(1))
+        return {"value": value, "positions": positions, "search": search_cpu,
+                "walk": float(limit), "stopped": True, "entries": 0, "bytes": 0}
     if child.returncode != 0 or search_cpu is None:
         raise SystemExit(f"{' '.join(cmd)} failed ({child.returncode}):\n{text}")
     total = usage.ru_utime + usage.ru_stime
@@ -64,7 +90,8 @@ def run(binary, rules, memory, proof):
     positions = int(re.search(r"positions: (\d+) proof-number", text).group(1))
     m = re.search(r"\((\d+) entries, (\d+) bytes", text)
     return {"value": value, "positions": positions, "search": search_cpu,
-            "walk": total - search_cpu, "entries": int(m.group(1)), "bytes": int(m.group(2))}
+            "walk": total - search_cpu, "stopped": False,
+            "entries": int(m.group(1)), "bytes": int(m.group(2))}
 
 
 def body(path):
@@ -98,6 +125,8 @@ def main() -> int:
     memory = option("--memory", "1024")
     checker = option("--verify", None)
     keep = option("--keep", None)
+    limit = option("--walk-limit", None)
+    limit = float(limit) if limit is not None else None
     games = []
     while "--game" in args:
         games.append(option("--game", None))
@@ -121,10 +150,15 @@ def main() -> int:
         for r in range(rounds):
             for tag, b in (("old", old), ("new", new)):
                 proof = os.path.join(tmp, f"{game}-{tag}-{r}.proof")
-                res = run(b, GAMES[game], memory, proof)
-                res["verify"] = verify(checker, proof)
+                res = run(b, GAMES[game], memory, proof, limit)
                 res["proof"] = proof
                 got[b].append(res)
+                if res["stopped"]:
+                    print(f"  {game} {tag} round {r}: search {res['search']:.1f} s, "
+                          f"walk over {limit:.0f} s (stopped), {res['positions']} positions",
+                          flush=True)
+                    continue
+                res["verify"] = verify(checker, proof)
                 print(f"  {game} {tag} round {r}: search {res['search']:.1f} s, "
                       f"walk {res['walk']:.1f} s, {res['positions']} positions, "
                       f"{res['entries']} entries, {res['bytes']} bytes; {res['verify']}",
@@ -132,21 +166,24 @@ def main() -> int:
         if got[old][0]["value"] != got[new][0]["value"]:
             print(f"the builds disagree on {game}")
             return 1
-        same = body(got[old][0]["proof"]) == body(got[new][0]["proof"])
+        stopped = any(x["stopped"] for b in (old, new) for x in got[b])
+        same = not stopped and body(got[old][0]["proof"]) == body(got[new][0]["proof"])
         med = {b: {k: statistics.median(x[k] for x in got[b]) for k in ("search", "walk")}
                for b in (old, new)}
         print(f"{game}: value {got[new][0]['value']}; certificates "
               f"{'identical' if same else 'differ'} (statistics aside)")
         for tag, b in (("old", old), ("new", new)):
             m = med[b]
-            print(f"  {tag} {b}: search {m['search']:.1f} s, walk {m['walk']:.1f} s, "
-                  f"walk/search {m['walk'] / m['search']:.2f}, "
+            over = "over " if any(x["stopped"] for x in got[b]) else ""
+            print(f"  {tag} {b}: search {m['search']:.1f} s, walk {over}{m['walk']:.1f} s, "
+                  f"walk/search {over}{m['walk'] / m['search']:.2f}, "
                   f"{got[b][0]['entries']} entries, {got[b][0]['bytes']} bytes")
         print(f"  new/old: search {med[new]['search'] / med[old]['search']:.2f}, "
               f"walk {med[new]['walk'] / med[old]['walk']:.2f}", flush=True)
     if not keep:
         for f in os.listdir(tmp):
             os.remove(os.path.join(tmp, f))
+        # (a stopped walk leaves no certificate)
         os.rmdir(tmp)
     return 0
 

@@ -20,8 +20,10 @@ const MAX_TWO_STEP: usize = 16;
 /// 1,000 replies, each tried against up to [`MAX_PROBES`] settling
 /// answers, and that was 89% of the walk's time (`perf record`, 2026-11-26),
 /// for a few entries fewer (Qubic: 2,930 against 3,084 before two-step
-/// moves). Qubic and 4^4 keep them.
-const TWO_STEP_MAX_CELLS: usize = 256;
+/// moves). Qubic keeps them; 4^4 from the empty board (one thread,
+/// 2026-11-27) with them: 16,753 entries in 126.1 s of walk CPU against
+/// 56.6 s of search; without: 18,263 entries in 52.6 s against 57.0 s.
+const TWO_STEP_MAX_CELLS: usize = 64;
 /// How many entries one reply needing an entry after a table move counts
 /// for, against a two-step move.
 const TWO_STEP_WEIGHT: usize = 2;
