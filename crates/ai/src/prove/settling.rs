@@ -31,6 +31,11 @@ const TWO_STEP_WEIGHT: usize = 2;
 const BLOCK_DEPTH: u32 = 8;
 /// Most other moves tried as settling moves by [`Settling::strategic_move`].
 const MAX_PROBES: usize = 32;
+/// As [`MAX_PROBES`] on boards of more than [`TWO_STEP_MAX_CELLS`] cells.
+/// 4^4 from the empty board, one thread (2026-11-27): 32 probes gave
+/// 18,263 entries in 52.6 s of walk CPU, 8 gave 18,858 in 47.3 s, 4 gave
+/// 20,194 in 50.6 s, none 40,058 in 51.9 s (more entries, more to walk).
+const MAX_PROBES_BIG: usize = 8;
 
 /// Whether the checker's threat search finds a sequence, for the positions
 /// it was last asked about: the walk asks again of most of them, as a move
@@ -115,7 +120,11 @@ impl Settling<'_> {
             by_strength(s)
                 .into_iter()
                 .filter(|c| !candidates.contains(c))
-                .take(MAX_PROBES),
+                .take(if s.board.cell_count() > TWO_STEP_MAX_CELLS {
+                    MAX_PROBES_BIG
+                } else {
+                    MAX_PROBES
+                }),
         );
         let mut killers: Vec<u32> = Vec::new();
         for &c in &probe {
