@@ -46,27 +46,8 @@ pub(crate) fn find(board: &Board, attacker: Player) -> Option<Vec<u32>> {
         }
     }
     // Left side: two slots per live line; right side: cells.
-    let slots = 2 * live.len();
-    let mut edges: Vec<u32> = Vec::with_capacity(slots * k as usize);
-    let mut start: Vec<u32> = Vec::with_capacity(slots + 1);
-    for &l in &live {
-        let from = edges.len() as u32;
-        edges.extend(
-            board
-                .line(l)
-                .iter()
-                .copied()
-                .filter(|&c| board.stone(c) == 0),
-        );
-        let to = edges.len() as u32;
-        start.push(from);
-        start.push(to);
-    }
-    let adj = |slot: usize| {
-        let line = slot / 2;
-        &edges[start[2 * line] as usize..start[2 * line + 1] as usize]
-    };
-    let matched = Matching::new(slots, board.cell_count()).run(&adj);
+    let slots = Slots::new(board, &live);
+    let matched = slots.matching(board);
     if matched.contains(&NONE) {
         return None;
     }
@@ -146,26 +127,9 @@ pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i3
     let live: Vec<u32> = (0..board.line_total() as u32)
         .filter(|&l| board.counts(l)[defender.index()] == 0)
         .collect();
-    let slots = 2 * live.len();
-    let mut edges: Vec<u32> = Vec::with_capacity(slots * usize::from(board.k()));
-    let mut start: Vec<u32> = Vec::with_capacity(slots + 1);
-    for &l in &live {
-        let from = edges.len() as u32;
-        edges.extend(
-            board
-                .line(l)
-                .iter()
-                .copied()
-                .filter(|&c| board.stone(c) == 0),
-        );
-        start.push(from);
-        start.push(edges.len() as u32);
-    }
-    let adj = |slot: usize| {
-        let line = slot / 2;
-        &edges[start[2 * line] as usize..start[2 * line + 1] as usize]
-    };
-    let matched = Matching::new(slots, board.cell_count()).run(&adj);
+    let graph = Slots::new(board, &live);
+    let slots = graph.len();
+    let matched = graph.matching(board);
     let shortfall = matched.iter().filter(|&&c| c == NONE).count() as u32;
     if shortfall == 0 {
         return None;
@@ -183,7 +147,7 @@ pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i3
         seen_slot[s] = true;
     }
     while let Some(s) = stack.pop() {
-        for &c in adj(s) {
+        for &c in graph.cells(s) {
             seen_cell[c as usize] = true;
             let t = cell_slot[c as usize];
             if t != NONE && !seen_slot[t as usize] {
@@ -195,7 +159,7 @@ pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i3
     let mut gains = vec![0i32; board.cell_count()];
     for (i, _) in live.iter().enumerate() {
         if seen_slot[2 * i] || seen_slot[2 * i + 1] {
-            for &c in adj(2 * i) {
+            for &c in graph.cells(2 * i) {
                 gains[c as usize] += 2;
             }
         }
@@ -206,6 +170,50 @@ pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i3
         }
     }
     Some((shortfall, gains))
+}
+
+/// The two sides of a pairing's matching: two slots for each of the
+/// attacker's live lines (left), each joined to the line's empty cells
+/// (right).
+struct Slots {
+    edges: Vec<u32>,
+    /// Per line, where its cells start and end in `edges`.
+    start: Vec<u32>,
+}
+
+impl Slots {
+    fn new(board: &Board, live: &[u32]) -> Slots {
+        let mut edges: Vec<u32> = Vec::with_capacity(2 * live.len() * usize::from(board.k()));
+        let mut start: Vec<u32> = Vec::with_capacity(2 * live.len());
+        for &l in live {
+            start.push(edges.len() as u32);
+            edges.extend(
+                board
+                    .line(l)
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.stone(c) == 0),
+            );
+            start.push(edges.len() as u32);
+        }
+        Slots { edges, start }
+    }
+
+    /// Number of slots (two a line).
+    fn len(&self) -> usize {
+        self.start.len()
+    }
+
+    /// The cells slot `slot` may take: its line's empty cells.
+    fn cells(&self, slot: usize) -> &[u32] {
+        let line = slot / 2;
+        &self.edges[self.start[2 * line] as usize..self.start[2 * line + 1] as usize]
+    }
+
+    /// A maximum matching: each slot's cell (`NONE` if unmatched).
+    fn matching(&self, board: &Board) -> Vec<u32> {
+        Matching::new(self.len(), board.cell_count()).run(&|slot| self.cells(slot))
+    }
 }
 
 /// Hopcroft-Karp over slots (left) and cells (right).
