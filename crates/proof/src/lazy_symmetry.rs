@@ -18,10 +18,7 @@
 //! minimum by a pass over the maps instead of a table of every cell's.
 
 use crate::board::Lines;
-use crate::symmetry::{
-    axis_permutation_count, axis_permutations, collect_vec, reflection_commuting,
-    reflection_commuting_count, Candidates, MAX_CANDIDATES, MAX_CANDIDATE_CELLS, MAX_GROUP,
-};
+use crate::symmetry::{axis_permutations, candidate_sigmas, collect_vec, Candidates, MAX_GROUP};
 use hypertac_core::{Cell, Rules};
 use std::collections::HashSet;
 
@@ -74,33 +71,14 @@ impl LazySymmetries {
         group.tables.extend_from_slice(&identity);
         // The bounds and the order of `Symmetries::with_lines`.
         let cube = sizes.iter().all(|&n| n == width);
-        let sigma_count = if cube {
-            reflection_commuting_count(width)
-        } else {
-            1
-        };
-        let candidates = axis_permutation_count(&sizes)
-            .saturating_mul(1u64 << dims.min(63))
-            .saturating_mul(sigma_count);
-        if cells > usize::from(u16::MAX)
-            || candidates > MAX_CANDIDATES
-            || candidates.saturating_mul(cells as u64) > MAX_CANDIDATE_CELLS
-        {
+        if cells > usize::from(u16::MAX) {
             return group;
         }
-        let sigmas = if cube {
-            reflection_commuting(width)
-        } else {
-            vec![identity_sigma.clone()]
+        let Some(sigmas) = candidate_sigmas(&sizes, cells) else {
+            return group;
         };
         let mut test = Candidates::new(rules, lines, &sizes, cube);
-        let sigma_valid: Vec<bool> = sigmas
-            .iter()
-            .map(|sigma| {
-                let map = test.build(&identity_perm, 0, sigma);
-                test.valid(&map)
-            })
-            .collect();
+        let sigma_valid = test.sigmas_valid(&sigmas);
         let mut kept: HashSet<Vec<u16>> = HashSet::from([identity]);
         for perm in axis_permutations(&sizes) {
             for flips in 0..(1u64 << dims) {

@@ -107,27 +107,8 @@ impl Symmetries {
         let sizes: Vec<usize> = rules.shape().sizes().iter().map(|&n| n as usize).collect();
         let d = sizes.len();
         let cube = sizes.iter().all(|&n| n == sizes[0]);
-        let sigma_count = if cube {
-            reflection_commuting_count(sizes[0])
-        } else {
-            1
-        };
-        let perm_count = axis_permutation_count(&sizes);
-        let candidates = perm_count
-            .saturating_mul(1u64 << d.min(63))
-            .saturating_mul(sigma_count);
-        // Counted before anything is built, so a header naming a large
-        // board cannot make the checker allocate much: each candidate costs
-        // a map of `cells` entries and a pass over the lines.
-        if candidates > MAX_CANDIDATES
-            || candidates.saturating_mul(cells as u64) > MAX_CANDIDATE_CELLS
-        {
+        let Some(sigmas) = candidate_sigmas(&sizes, cells) else {
             return Symmetries::identity(cells);
-        }
-        let sigmas = if cube {
-            reflection_commuting(sizes[0])
-        } else {
-            vec![(0..sizes[0]).collect()]
         };
         let mut test = Candidates::new(rules, lines, &sizes, cube);
         let mut group = Kept::new(cells);
@@ -136,15 +117,8 @@ impl Symmetries {
         // on every coordinate alike, so it commutes with both). Symmetries
         // form a group, so where h is one, h∘Σ is one exactly when Σ is:
         // each Σ and each h is checked once, not every product.
-        let identity_perm: Vec<usize> = (0..d).collect();
         let identity_sigma: Vec<usize> = (0..sizes[0]).collect();
-        let sigma_valid: Vec<bool> = sigmas
-            .iter()
-            .map(|sigma| {
-                let map = test.build(&identity_perm, 0, sigma);
-                test.valid(&map)
-            })
-            .collect();
+        let sigma_valid = test.sigmas_valid(&sigmas);
         for perm in axis_permutations(&sizes) {
             for flips in 0..(1u64 << d) {
                 let h = test.build(&perm, flips, &identity_sigma);
@@ -241,6 +215,35 @@ impl Symmetries {
     }
 }
 
+/// The σs the candidates of a board of these axis sizes range over (the
+/// reflection-commuting permutations of the coordinates on a cube, the
+/// identity alone otherwise), or `None` when the candidates (axis
+/// permutations x flips x σs) are too many to try: counted before anything
+/// is built, so a header naming a large board cannot make the checker
+/// allocate much (each candidate costs a map of `cells` entries and a pass
+/// over the lines).
+pub(crate) fn candidate_sigmas(sizes: &[usize], cells: usize) -> Option<Vec<Vec<usize>>> {
+    let width = sizes.iter().copied().max().unwrap_or(1);
+    let cube = sizes.iter().all(|&n| n == width);
+    let sigma_count = if cube {
+        reflection_commuting_count(width)
+    } else {
+        1
+    };
+    let candidates = axis_permutation_count(sizes)
+        .saturating_mul(1u64 << sizes.len().min(63))
+        .saturating_mul(sigma_count);
+    if candidates > MAX_CANDIDATES || candidates.saturating_mul(cells as u64) > MAX_CANDIDATE_CELLS
+    {
+        return None;
+    }
+    Some(if cube {
+        reflection_commuting(width)
+    } else {
+        vec![(0..width).collect()]
+    })
+}
+
 /// Candidate maps of a board, built from their (axis permutation, flips,
 /// σ) and tested against its line table.
 pub(crate) struct Candidates<'a> {
@@ -307,6 +310,19 @@ impl<'a> Candidates<'a> {
                     index += v * self.strides[a];
                 }
                 index as u16
+            })
+            .collect()
+    }
+
+    /// For each of `sigmas`, whether the candidate (identity permutation,
+    /// no flips, σ) is a symmetry.
+    pub(crate) fn sigmas_valid(&mut self, sigmas: &[Vec<usize>]) -> Vec<bool> {
+        let identity_perm: Vec<usize> = (0..self.sizes.len()).collect();
+        sigmas
+            .iter()
+            .map(|sigma| {
+                let map = self.build(&identity_perm, 0, sigma);
+                self.valid(&map)
             })
             .collect()
     }
