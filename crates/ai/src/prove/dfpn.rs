@@ -561,24 +561,19 @@ impl Search {
         } else {
             None
         };
-        let scored = moves
-            .into_iter()
-            .map(|c| match (hint == Some(c), by_weight) {
-                (false, _) if gains.is_some() => {
-                    let g = gains.as_ref().map_or(0, |g| g[c as usize].max(0) as u32);
-                    (
-                        (g.min(2000) << 20) | self.move_score(c).min((1 << 20) - 1),
-                        c,
-                    )
-                }
-                (true, _) => (u32::MAX, c),
-                (false, true) => (
-                    potential::weight(&self.board, self.attacker, c).min(u64::from(u32::MAX - 1))
-                        as u32,
-                    c,
-                ),
-                (false, false) => (self.move_score(c), c),
-            });
+        let scored = moves.into_iter().map(|c| {
+            let score = if hint == Some(c) {
+                u32::MAX
+            } else if let Some(g) = &gains {
+                ((g[c as usize].max(0) as u32).min(2000) << 20)
+                    | self.move_score(c).min((1 << 20) - 1)
+            } else if by_weight {
+                potential::weight(&self.board, self.attacker, c).min(u64::from(u32::MAX - 1)) as u32
+            } else {
+                self.move_score(c)
+            };
+            (score, c)
+        });
         Children::new(scored, &self.canon, start)
     }
 

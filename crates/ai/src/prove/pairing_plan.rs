@@ -28,7 +28,7 @@ pub(crate) struct Planner {
     /// Per depth, the attacker's reply that last broke a plan.
     refutes: Vec<Option<u32>>,
     /// Pairings tried (matchings run), for a budget.
-    pub matchings: u64,
+    matchings: u64,
     /// Most matchings the current [`Planner::plan`] may run (0: no limit).
     limit: u64,
 }

@@ -115,16 +115,18 @@ impl Settling<'_> {
             candidates.insert(0, c);
         }
         candidates.truncate(MAX_CANDIDATES);
+        // Big boards: fewer settling probes and no two-step moves.
+        let (probes, two_steps) = if s.board.cell_count() > TWO_STEP_MAX_CELLS {
+            (MAX_PROBES_BIG, 0)
+        } else {
+            (MAX_PROBES, MAX_TWO_STEP)
+        };
         let mut probe: Vec<u32> = candidates.clone();
         probe.extend(
             by_strength(s)
                 .into_iter()
                 .filter(|c| !candidates.contains(c))
-                .take(if s.board.cell_count() > TWO_STEP_MAX_CELLS {
-                    MAX_PROBES_BIG
-                } else {
-                    MAX_PROBES
-                }),
+                .take(probes),
         );
         let mut killers: Vec<u32> = Vec::new();
         for &c in &probe {
@@ -145,11 +147,6 @@ impl Settling<'_> {
         // A table move's replies that need an entry usually need more below
         // them; a two-step move's need exactly one each.
         let bound = best.0.saturating_mul(TWO_STEP_WEIGHT).saturating_add(1);
-        let two_steps = if s.board.cell_count() > TWO_STEP_MAX_CELLS {
-            0
-        } else {
-            MAX_TWO_STEP
-        };
         if let Some(two) = self.two_step(s, &probe[..two_steps.min(probe.len())], bound) {
             best = two;
         }
