@@ -418,6 +418,14 @@ impl Search {
             (theirs, 1) => return Expansion::Moves(vec![theirs[0]]),
             _ => {}
         }
+        // Positions entered again skip their pairings, plans, potential and
+        // threat searches: one that settled the position settled it for
+        // good (the table keeps it), so what is remembered is the moves
+        // left when none did.
+        let remembered = self.board.hash() ^ self.salt() ^ EXPANSION_SALT;
+        if let Some(moves) = self.expansions.get(remembered) {
+            return self.hinted(moves);
+        }
         if self.tuning.pairings && pairing::find(&self.board, self.attacker).is_some() {
             return Expansion::Solved(me != self.attacker);
         }
@@ -434,13 +442,6 @@ impl Search {
             && potential::below(&self.board, self.attacker, u32::from(me == self.attacker))
         {
             return Expansion::Solved(me != self.attacker);
-        }
-        // Positions entered again skip their threat searches: a sequence
-        // found solved the position for good (the table keeps it), so what
-        // is remembered is the moves left when none was.
-        let remembered = self.board.hash() ^ self.salt() ^ EXPANSION_SALT;
-        if let Some(moves) = self.expansions.get(remembered) {
-            return self.hinted(moves);
         }
         let moves = legal_moves(&mut self.board);
         if me == self.attacker
@@ -557,7 +558,9 @@ impl Search {
         let by_weight =
             self.tuning.defender_potential_order && self.board.to_move() != self.attacker;
         let gains = if self.tuning.defender_hall_order && self.board.to_move() != self.attacker {
-            pairing::hall_gains(&self.board, self.attacker).map(|(_, g)| g)
+            pairing::hall_gains(&self.board, self.attacker)
+                .filter(|&(shortfall, _)| shortfall > 0)
+                .map(|(_, g)| g)
         } else {
             None
         };
@@ -587,6 +590,12 @@ impl Search {
                 self.stopped = true;
             }
         }
+        // The clock every 64 positions: an expansion can cost milliseconds
+        // (a plan's matchings), and 4,096 of them overran a 10 s limit by
+        // 4 s on 6^3.
+        if self.nodes & 0x3F == 0 && self.budget.expired() {
+            self.stopped = true;
+        }
         if self.nodes & 0xFFF != 0 {
             return;
         }
@@ -608,9 +617,6 @@ impl Search {
             self.counters
                 .table_used
                 .store(self.table.used() as u64, Ordering::Relaxed);
-        }
-        if self.budget.expired() {
-            self.stopped = true;
         }
         // Helpers have no autosave: the main thread writes checkpoints.
         self.autosave_if_due();

@@ -29,6 +29,7 @@ mod keys;
 mod moves;
 mod pairing;
 mod pairing_plan;
+mod pairing_state;
 mod potential;
 mod prefetch;
 mod scores;

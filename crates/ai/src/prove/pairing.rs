@@ -15,7 +15,7 @@ use crate::board::Board;
 use hypertac_core::Player;
 use std::collections::VecDeque;
 
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// The pairs (cells, two by two) of a pairing against `attacker` on
 /// `board`, if one exists; never on gravity boards.
@@ -111,14 +111,14 @@ pub(crate) fn find_after_move(board: &mut Board, attacker: Player) -> Option<(u3
     None
 }
 
-/// For the defender to move, when no pairing against `attacker` exists:
-/// the matching's shortfall (slots of the attacker's open lines left
+/// For the defender to move: the matching's shortfall (slots of the attacker's open lines left
 /// without a cell) and, per cell, by how much a defender's stone there
 /// shrinks the König set of a maximum matching (the slots reachable from
 /// the unmatched ones by alternating paths, which have `shortfall` more
 /// slots than cells between them): two for each of the set's lines
 /// through the cell, less one for the cell itself when the set uses it.
-/// A move gaining less than the shortfall leaves no pairing.
+/// A move gaining less than the shortfall leaves no pairing. A shortfall
+/// of 0 (a pairing exists) comes with no gains (every cell 0).
 pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i32>)> {
     if board.has_gravity() {
         return None;
@@ -132,7 +132,7 @@ pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i3
     let matched = graph.matching(board);
     let shortfall = matched.iter().filter(|&&c| c == NONE).count() as u32;
     if shortfall == 0 {
-        return None;
+        return Some((0, vec![0; board.cell_count()]));
     }
     let mut cell_slot = vec![NONE; board.cell_count()];
     for (s, &c) in matched.iter().enumerate() {
@@ -175,14 +175,14 @@ pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i3
 /// The two sides of a pairing's matching: two slots for each of the
 /// attacker's live lines (left), each joined to the line's empty cells
 /// (right).
-struct Slots {
+pub(crate) struct Slots {
     edges: Vec<u32>,
     /// Per line, where its cells start and end in `edges`.
     start: Vec<u32>,
 }
 
 impl Slots {
-    fn new(board: &Board, live: &[u32]) -> Slots {
+    pub(crate) fn new(board: &Board, live: &[u32]) -> Slots {
         let mut edges: Vec<u32> = Vec::with_capacity(2 * live.len() * usize::from(board.k()));
         let mut start: Vec<u32> = Vec::with_capacity(2 * live.len());
         for &l in live {
@@ -200,18 +200,18 @@ impl Slots {
     }
 
     /// Number of slots (two a line).
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.start.len()
     }
 
     /// The cells slot `slot` may take: its line's empty cells.
-    fn cells(&self, slot: usize) -> &[u32] {
+    pub(crate) fn cells(&self, slot: usize) -> &[u32] {
         let line = slot / 2;
         &self.edges[self.start[2 * line] as usize..self.start[2 * line + 1] as usize]
     }
 
     /// A maximum matching: each slot's cell (`NONE` if unmatched).
-    fn matching(&self, board: &Board) -> Vec<u32> {
+    pub(crate) fn matching(&self, board: &Board) -> Vec<u32> {
         Matching::new(self.len(), board.cell_count()).run(&|slot| self.cells(slot))
     }
 }

@@ -6,7 +6,7 @@
 //! the checker learns nothing new.
 //!
 //! Where a pairing is short of cells, the matching names why
-//! ([`pairing::hall_gains`]): a König set of the attacker's open lines
+//! (`PairingState::gains`, `pairing_state.rs`): a König set of the attacker's open lines
 //! with `shortfall` more slots than cells; a defender's move shrinks it by
 //! at most its gain, so a last move (one that leaves a pairing) must gain
 //! at least the shortfall, and a move with more to come is tried in order
@@ -14,7 +14,7 @@
 //! gains most on first, where a plan is likeliest to break; a move or a
 //! reply that decided the last plan at the same depth is tried first.
 
-use super::pairing;
+use super::pairing_state::{PairingGraph, PairingState};
 use crate::board::Board;
 use hypertac_core::Player;
 
@@ -80,14 +80,23 @@ impl Planner {
         }
         self.matchings = 0;
         self.limit = limit;
-        self.within(board, attacker, moves)
+        let graph = PairingGraph::new(board, attacker);
+        let state = graph.state(board);
+        self.within(board, attacker, moves, &state)
     }
 
     fn over_budget(&self) -> bool {
         self.limit > 0 && self.matchings >= self.limit
     }
 
-    fn within(&mut self, board: &mut Board, attacker: Player, moves: u32) -> Option<u32> {
+    /// Like [`Planner::plan`], with `state` the matching of `board`.
+    fn within(
+        &mut self,
+        board: &mut Board,
+        attacker: Player,
+        moves: u32,
+        state: &PairingState,
+    ) -> Option<u32> {
         let me = attacker.other();
         if let (wins, 1..) = board.two_threats(me) {
             return Some(wins[0]);
@@ -98,13 +107,14 @@ impl Planner {
             _ => None,
         };
         self.matchings += 1;
-        let (shortfall, gains) = pairing::hall_gains(board, attacker)?;
+        let shortfall = state.shortfall();
         if shortfall == 0 {
             // A pairing exists already: any move keeps it (a stone of the
             // defender only closes lines).
             return forced
                 .or_else(|| (0..board.cell_count() as u32).find(|&c| board.stone(c) == 0));
         }
+        let gains = state.gains();
         let mut candidates: Vec<u32> = match forced {
             Some(c) => vec![c],
             None => (0..board.cell_count() as u32)
@@ -130,13 +140,17 @@ impl Planner {
             }
             board.make(m);
             let ok = match board.result() {
-                Some(-1) => true,
                 Some(_) => true,
-                None if last => {
+                None => {
                     self.matchings += 1;
-                    pairing::find(board, attacker).is_some()
+                    let mut after = state.clone();
+                    let paired = after.play(board, m, true, last);
+                    if last {
+                        paired
+                    } else {
+                        self.every_reply(board, attacker, moves - 1, &gains, &after)
+                    }
                 }
-                None => self.every_reply(board, attacker, moves - 1, &gains),
             };
             board.unmake();
             if ok {
@@ -148,13 +162,14 @@ impl Planner {
     }
 
     /// Whether after every reply of the attacker (to move) a plan of
-    /// `moves` moves exists.
+    /// `moves` moves exists; `state` is the matching of `board`.
     fn every_reply(
         &mut self,
         board: &mut Board,
         attacker: Player,
         moves: u32,
         gains: &[i32],
+        state: &PairingState,
     ) -> bool {
         let mut replies: Vec<u32> = (0..board.cell_count() as u32)
             .filter(|&c| board.stone(c) == 0)
@@ -165,12 +180,35 @@ impl Planner {
                 replies[..=i].rotate_right(1);
             }
         }
+        // Before the last move: the last move that worked, played ahead of
+        // the reply, where it leaves a pairing. A reply elsewhere then
+        // frees one slot at most, and if the matching grows back, that move
+        // after the reply leaves the same pairing (the reply cannot have
+        // won: each open line keeps two empty cells other than its cell).
+        let ahead = match self.good[1] {
+            Some(c) if moves == 1 && board.stone(c) == 0 => {
+                let mut state = state.clone();
+                state
+                    .play(board, c, true, true)
+                    .then(|| (c, state.replies_keeping(board)))
+            }
+            _ => None,
+        };
         for r in replies {
+            if let Some((c, keeps)) = &ahead {
+                if r != *c && keeps[r as usize] {
+                    continue;
+                }
+            }
             board.make(r);
             let ok = match board.result() {
                 Some(-1) => false,
                 Some(_) => true,
-                None => self.within(board, attacker, moves).is_some(),
+                None => {
+                    let mut after = state.clone();
+                    after.play(board, r, false, false);
+                    self.within(board, attacker, moves, &after).is_some()
+                }
             };
             board.unmake();
             if !ok {
