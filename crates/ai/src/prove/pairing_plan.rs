@@ -144,7 +144,7 @@ impl Planner {
                 None => {
                     self.matchings += 1;
                     let mut after = state.clone();
-                    let paired = after.play(board, m, true, last);
+                    let paired = after.play(board, m, true);
                     if last {
                         paired
                     } else {
@@ -189,7 +189,7 @@ impl Planner {
             Some(c) if moves == 1 && board.stone(c) == 0 => {
                 let mut state = state.clone();
                 state
-                    .play(board, c, true, true)
+                    .play(board, c, true)
                     .then(|| (c, state.replies_keeping(board)))
             }
             _ => None,
@@ -206,7 +206,7 @@ impl Planner {
                 Some(_) => true,
                 None => {
                     let mut after = state.clone();
-                    after.play(board, r, false, false);
+                    after.play(board, r, false);
                     self.within(board, attacker, moves, &after).is_some()
                 }
             };

@@ -86,11 +86,10 @@ impl PairingState<'_> {
 
     /// After a stone on `cell` (empty at the start and since) of the
     /// attacker (`closes` false) or the defender (`closes` true): the edges
-    /// gone, then the matching grown back to a maximum one. With `perfect`,
-    /// stops at the first slot that cannot be matched; returns whether every
-    /// slot is matched (a pairing). `board` gives only the lines through
+    /// gone, then the matching grown back to a maximum one; returns whether
+    /// every open slot is matched (a pairing). `board` gives only the lines through
     /// `cell`: the stone need not be on it.
-    pub(crate) fn play(&mut self, board: &Board, cell: u32, closes: bool, perfect: bool) -> bool {
+    pub(crate) fn play(&mut self, board: &Board, cell: u32, closes: bool) -> bool {
         self.taken[cell as usize] = true;
         if closes {
             for &l in board.lines_of(cell) {
@@ -111,8 +110,8 @@ impl PairingState<'_> {
         if s != NONE {
             self.slot_cell[s as usize] = NONE;
         }
-        if closes || perfect {
-            return self.grow(perfect);
+        if closes {
+            return self.grow();
         }
         // An attacker's stone frees no cell: an augmenting path from a slot
         // that was free before would have been one before (its edges and
@@ -129,9 +128,8 @@ impl PairingState<'_> {
     /// marks kept through the pass (a slot seen in the pass is not entered
     /// again, so a pass costs one walk over the graph at most), until a
     /// pass grows nothing: then no augmenting path is left (Berge) and the
-    /// matching is maximum. Returns whether every open slot is matched;
-    /// with `perfect`, as soon as a free slot is known to stay free.
-    fn grow(&mut self, perfect: bool) -> bool {
+    /// matching is maximum. Returns whether every open slot is matched.
+    fn grow(&mut self) -> bool {
         let mut seen = vec![false; self.slot_cell.len()];
         loop {
             let mut grew = false;
@@ -152,7 +150,6 @@ impl PairingState<'_> {
             if all {
                 return true;
             }
-            let _ = perfect;
             seen.fill(false);
         }
     }
@@ -264,7 +261,7 @@ mod tests {
 
     /// Along random games on small boards, the kept matching's shortfall
     /// and gains are those of a matching made afresh at each position
-    /// (`pairing::hall_gains`), `perfect` answers as `pairing::find`, and
+    /// (`pairing::hall_gains`), `play` answers as `pairing::find`, and
     /// so does `replies_keeping` for every reply to a pairing.
     #[test]
     fn the_kept_matching_agrees_with_a_fresh_one() {
@@ -328,10 +325,8 @@ mod tests {
                     let c = empty[(next() % empty.len() as u64) as usize];
                     let closes = board.to_move() != attacker;
                     board.make(c);
-                    let mut probe = kept.clone();
-                    let perfect = probe.play(&board, c, closes, true);
-                    assert_eq!(perfect, pairing::find(&board, attacker).is_some());
-                    kept.play(&board, c, closes, false);
+                    let paired = kept.play(&board, c, closes);
+                    assert_eq!(paired, pairing::find(&board, attacker).is_some());
                 }
             }
         }
