@@ -6,13 +6,15 @@
 //! the checker learns nothing new.
 //!
 //! Where a pairing is short of cells, the matching names why
-//! (`PairingState::gains`, `pairing_state.rs`): a König set of the attacker's open lines
-//! with `shortfall` more slots than cells; a defender's move shrinks it by
-//! at most its gain, so a last move (one that leaves a pairing) must gain
-//! at least the shortfall, and a move with more to come is tried in order
-//! of gain. The attacker's replies are tried on the cells the defender
-//! gains most on first, where a plan is likeliest to break; a move or a
-//! reply that decided the last plan at the same depth is tried first.
+//! (`PairingState::gains`): a König set of the attacker's open lines with
+//! `shortfall` more slots than cells; a defender's move shrinks it by at
+//! most its gain, so a last move (one that leaves a pairing) must gain at
+//! least the shortfall, and a move with more to come is tried in order of
+//! gain. The attacker's replies are tried on the cells the defender gains
+//! most on first, where a plan is likeliest to break; a move or a reply
+//! that decided the last plan at the same depth is tried first. The
+//! matching is made once a plan and edited move by move
+//! (`pairing_state.rs`).
 
 use super::pairing_state::{PairingGraph, PairingState};
 use crate::board::Board;
