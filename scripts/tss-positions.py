@@ -56,6 +56,16 @@ def lines(n, d):
     return out
 
 
+def indexed_lines(n, d):
+    """The lines of the n^d cube, and per cell the indices of its lines."""
+    all_lines = lines(n, d)
+    through = {c: [] for c in itertools.product(range(n), repeat=d)}
+    for i, l in enumerate(all_lines):
+        for c in l:
+            through[c].append(i)
+    return all_lines, through
+
+
 def position(n, d, plies, rng, all_lines, through):
     stones = {}
     for ply in range(plies):
@@ -117,11 +127,7 @@ def greedy_game(n, d, rng, all_lines, through):
 def games():
     rng = random.Random(43)
     for n, d in BOARDS:
-        all_lines = lines(n, d)
-        through = {c: [] for c in itertools.product(range(n), repeat=d)}
-        for i, l in enumerate(all_lines):
-            for c in l:
-                through[c].append(i)
+        all_lines, through = indexed_lines(n, d)
         for _ in range(PER_BOARD):
             game = None
             while game is None or len(game) < 6:
@@ -140,11 +146,7 @@ def main():
         SEED, PLIES, WEAK = 41, [9, 10, 11, 12, 13], True
     rng = random.Random(SEED)
     for n, d in BOARDS:
-        all_lines = lines(n, d)
-        through = {c: [] for c in itertools.product(range(n), repeat=d)}
-        for i, l in enumerate(all_lines):
-            for c in l:
-                through[c].append(i)
+        all_lines, through = indexed_lines(n, d)
         for i in range(PER_BOARD):
             plies = PLIES[i % len(PLIES)]
             print(f"nd {n} {d}\t{position(n, d, plies, rng, all_lines, through)}")

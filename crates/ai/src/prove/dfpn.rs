@@ -28,6 +28,7 @@ use super::children::{Children, Start};
 use super::expansions::Expansions;
 use super::pairing;
 use super::pairing_plan::Planner;
+use super::pairing_state;
 use super::potential;
 use super::scores::Scores;
 use super::table::{Table, INF};
@@ -110,7 +111,7 @@ pub struct Tuning {
     pub defender_potential_order: bool,
     /// The defender's moves are ordered first by how much they shrink the
     /// König set of the attacker's open lines that a pairing cannot serve
-    /// (`pairing::hall_gains`), then by [`Search::move_score`].
+    /// (`pairing_state::hall_gains`), then by [`Search::move_score`].
     pub defender_hall_order: bool,
     /// A defender to move with a plan reaching a pairing within this many
     /// moves of its own, whatever the attacker replies
@@ -558,7 +559,7 @@ impl Search {
         let by_weight =
             self.tuning.defender_potential_order && self.board.to_move() != self.attacker;
         let gains = if self.tuning.defender_hall_order && self.board.to_move() != self.attacker {
-            pairing::hall_gains(&self.board, self.attacker)
+            pairing_state::hall_gains(&self.board, self.attacker)
                 .filter(|&(shortfall, _)| shortfall > 0)
                 .map(|(_, g)| g)
         } else {

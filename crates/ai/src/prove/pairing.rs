@@ -111,67 +111,6 @@ pub(crate) fn find_after_move(board: &mut Board, attacker: Player) -> Option<(u3
     None
 }
 
-/// For the defender to move: the matching's shortfall (slots of the attacker's open lines left
-/// without a cell) and, per cell, by how much a defender's stone there
-/// shrinks the König set of a maximum matching (the slots reachable from
-/// the unmatched ones by alternating paths, which have `shortfall` more
-/// slots than cells between them): two for each of the set's lines
-/// through the cell, less one for the cell itself when the set uses it.
-/// A move gaining less than the shortfall leaves no pairing. A shortfall
-/// of 0 (a pairing exists) comes with no gains (every cell 0).
-pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i32>)> {
-    if board.has_gravity() {
-        return None;
-    }
-    let defender = attacker.other();
-    let live: Vec<u32> = (0..board.line_total() as u32)
-        .filter(|&l| board.counts(l)[defender.index()] == 0)
-        .collect();
-    let graph = Slots::new(board, &live);
-    let slots = graph.len();
-    let matched = graph.matching(board);
-    let shortfall = matched.iter().filter(|&&c| c == NONE).count() as u32;
-    if shortfall == 0 {
-        return Some((0, vec![0; board.cell_count()]));
-    }
-    let mut cell_slot = vec![NONE; board.cell_count()];
-    for (s, &c) in matched.iter().enumerate() {
-        if c != NONE {
-            cell_slot[c as usize] = s as u32;
-        }
-    }
-    let mut seen_slot = vec![false; slots];
-    let mut seen_cell = vec![false; board.cell_count()];
-    let mut stack: Vec<usize> = (0..slots).filter(|&s| matched[s] == NONE).collect();
-    for &s in &stack {
-        seen_slot[s] = true;
-    }
-    while let Some(s) = stack.pop() {
-        for &c in graph.cells(s) {
-            seen_cell[c as usize] = true;
-            let t = cell_slot[c as usize];
-            if t != NONE && !seen_slot[t as usize] {
-                seen_slot[t as usize] = true;
-                stack.push(t as usize);
-            }
-        }
-    }
-    let mut gains = vec![0i32; board.cell_count()];
-    for (i, _) in live.iter().enumerate() {
-        if seen_slot[2 * i] || seen_slot[2 * i + 1] {
-            for &c in graph.cells(2 * i) {
-                gains[c as usize] += 2;
-            }
-        }
-    }
-    for (c, g) in gains.iter_mut().enumerate() {
-        if seen_cell[c] {
-            *g -= 1;
-        }
-    }
-    Some((shortfall, gains))
-}
-
 /// The two sides of a pairing's matching: two slots for each of the
 /// attacker's live lines (left), each joined to the line's empty cells
 /// (right).

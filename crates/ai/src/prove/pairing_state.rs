@@ -14,6 +14,23 @@ use super::pairing::{Slots, NONE};
 use crate::board::Board;
 use hypertac_core::Player;
 
+/// For the defender to move: the matching's shortfall (slots of the attacker's open lines left
+/// without a cell) and, per cell, by how much a defender's stone there
+/// shrinks the König set of a maximum matching (the slots reachable from
+/// the unmatched ones by alternating paths, which have `shortfall` more
+/// slots than cells between them): two for each of the set's lines
+/// through the cell, less one for the cell itself when the set uses it.
+/// A move gaining less than the shortfall leaves no pairing. A shortfall
+/// of 0 (a pairing exists) comes with no gains (every cell 0).
+pub(crate) fn hall_gains(board: &Board, attacker: Player) -> Option<(u32, Vec<i32>)> {
+    if board.has_gravity() {
+        return None;
+    }
+    let graph = PairingGraph::new(board, attacker);
+    let state = graph.state(board);
+    Some((state.shortfall(), state.gains()))
+}
+
 /// The slots of the attacker's open lines and a maximum matching of them.
 #[derive(Clone)]
 pub(crate) struct PairingState<'a> {
@@ -208,7 +225,7 @@ impl PairingState<'_> {
     }
 
     /// Per cell, by how much a defender's stone there shrinks the König
-    /// set of the matching (as [`pairing::hall_gains`]: two for each of the
+    /// set of the matching (as [`hall_gains`] says: two for each of the
     /// set's lines through the cell, less one for the cell itself when the
     /// set uses it).
     pub(crate) fn gains(&self) -> Vec<i32> {
@@ -261,7 +278,7 @@ mod tests {
 
     /// Along random games on small boards, the kept matching's shortfall
     /// and gains are those of a matching made afresh at each position
-    /// (`pairing::hall_gains`), `play` answers as `pairing::find`, and
+    /// ([`hall_gains`]), `play` answers as `pairing::find`, and
     /// so does `replies_keeping` for every reply to a pairing.
     #[test]
     fn the_kept_matching_agrees_with_a_fresh_one() {
@@ -297,7 +314,7 @@ mod tests {
                 let graph = PairingGraph::new(&board, attacker);
                 let mut kept = graph.state(&board);
                 loop {
-                    let fresh = pairing::hall_gains(&board, attacker).unwrap();
+                    let fresh = hall_gains(&board, attacker).unwrap();
                     assert_eq!(kept.shortfall(), fresh.0);
                     if fresh.0 > 0 {
                         assert_eq!(kept.gains(), fresh.1);
