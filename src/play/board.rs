@@ -325,7 +325,7 @@ impl<'a> Cells<'a> {
         if shown.moves != self.pos.moves() || self.pos.is_over() {
             return None;
         }
-        shown.mark(cell)
+        shown.mark(self.pos, cell)
     }
 
     fn put(&self, canvas: &mut Canvas, x: u64, y: u64, cell: Cell) {

@@ -12,8 +12,11 @@ use std::time::{Duration, Instant};
 
 /// Time of one round of the prover; the worker goes on for [`ROUNDS`]
 /// rounds while some value is unknown, sending what it has after each.
+/// The first round is short, so that what the certificates, the book and
+/// the quick proofs know shows at once.
+const FIRST_ROUND: Duration = Duration::from_secs(1);
 const ROUND: Duration = Duration::from_secs(10);
-const ROUNDS: u32 = 6;
+const ROUNDS: u32 = 7;
 
 /// The values shown for a position.
 #[derive(Clone, Debug)]
@@ -37,9 +40,12 @@ impl ShownValues {
     }
 
     /// The letter and kind of a cell's value for the side to move:
-    /// `W` win, `D` draw, `L` loss, `?` unknown; `None` for no legal move.
-    pub fn mark(&self, cell: Cell) -> Option<(char, Value)> {
-        let a = self.analysis.as_ref()?;
+    /// `W` win, `D` draw, `L` loss, `?` unknown (or not answered yet while
+    /// the worker is at it); `None` for no legal move of `pos`.
+    pub fn mark(&self, pos: &Position, cell: Cell) -> Option<(char, Value)> {
+        let Some(a) = self.analysis.as_ref() else {
+            return (self.working && pos.is_legal(cell)).then_some(('?', Value::Unknown));
+        };
         let m = a.moves.iter().find(|m| m.cell == cell)?;
         let mark = match m.known.value.rank_for(a.to_move) {
             Some(2) => 'W',
@@ -105,7 +111,9 @@ impl ValueWorker {
                 let (pos, stop) = job;
                 for round in 1..=ROUNDS {
                     let budget = Budget {
-                        deadline: Some(Instant::now() + ROUND),
+                        deadline: Some(
+                            Instant::now() + if round == 1 { FIRST_ROUND } else { ROUND },
+                        ),
                         stop: Some(stop.clone()),
                     };
                     let Ok(analysis) = analyzer.analyze(&pos, &budget) else {
@@ -192,4 +200,36 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
         lines.push(format!("{value}: {}", cells.join(" ")));
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hypertac_core::Rules;
+
+    #[test]
+    fn cells_show_pending_until_the_first_answer() {
+        let rules = Rules::preset("tictactoe").unwrap();
+        let mut pos = Position::new(rules);
+        pos.play(Cell(4));
+        let mut shown = ShownValues {
+            moves: pos.moves().to_vec(),
+            analysis: None,
+            working: true,
+        };
+        let pending: Vec<u64> = (0..9)
+            .filter(|&c| shown.mark(&pos, Cell(c)).is_some_and(|m| m.0 == '?'))
+            .collect();
+        assert_eq!(
+            pending,
+            vec![0, 1, 2, 3, 5, 6, 7, 8],
+            "every empty cell, not the stone"
+        );
+        shown.working = false;
+        assert!((0..9).all(|c| shown.mark(&pos, Cell(c)).is_none()));
+        let budget = Budget::default();
+        shown.analysis = Some(Analyzer::default().analyze(&pos, &budget).unwrap());
+        assert_eq!(shown.mark(&pos, Cell(0)), Some(('D', Value::Draw)));
+        assert_eq!(shown.mark(&pos, Cell(4)), None);
+    }
 }

@@ -656,6 +656,27 @@ test('Qubic at 390 px: the whole board in the screen, nothing clipped (issue 42,
   await shot(page, 'qubic-390.png');
 });
 
+test('each move\'s value on the board: tic-tac-toe's known values, a quick first answer (issue 41)', async (page) => {
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('/api/analyze')) asked.push(new URL(r.url()).searchParams.get('ms')); });
+  await startGame(page, { game: 'tictactoe', moves: '1,1' });
+  await page.check('#opt-values');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 8, null, { timeout: 30000 });
+  const vals = await page.$$eval('.cell[data-val]', (els) => Object.fromEntries(els.map((e) => [e.dataset.cell, e.dataset.val])));
+  // O to move after X's centre: a corner holds the draw, an edge loses.
+  for (const c of ['0,0', '2,0', '0,2', '2,2']) assert(vals[c] === 'draw', `corner ${c}: ${vals[c]}`);
+  for (const c of ['1,0', '0,1', '2,1', '1,2']) assert(vals[c] === 'loss', `edge ${c}: ${vals[c]}`);
+  const legend = await page.textContent('#values-legend');
+  assert(legend.includes('all proved'), `legend: ${legend}`);
+  assert(asked.length >= 1 && asked[0] === '1000', `the first answer is asked with ms=${asked[0]}`);
+  // Qubic after X's proved first move: every reply of O loses, from the certificate.
+  asked.length = 0;
+  await startGame(page, { game: 'qubic', moves: '0,0,0' });
+  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-val="loss"]').length === 63, null, { timeout: 30000 });
+  assert(asked[0] === '1000', `the first answer is asked with ms=${asked[0]}`);
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];

@@ -3,8 +3,9 @@
 // links for every board. Loaded after app.js; speaks only the JSON API.
 'use strict';
 
-const VALUES_MS = 8000;      // time the server may take for one answer
-const VALUES_ROUNDS = 8;     // answers asked for one position while values are unknown
+const VALUES_FIRST_MS = 1000; // the first answer: what certificates, book and quick proofs know, at once
+const VALUES_MS = 8000;      // time the server may take for each later answer
+const VALUES_ROUNDS = 9;     // answers asked for one position while values are unknown
 
 const values = {
   key: null,        // the position (rules + moves) shown or asked for
@@ -61,7 +62,7 @@ async function updateValues() {
   values.rounds += 1;
   describeValues(`Working out the value of each of ${game.to_move}'s moves…`);
   try {
-    const path = `/analyze?${rulesQuery(game)}&moves=${encodeURIComponent(game.moves.join(';'))}&ms=${VALUES_MS}`;
+    const path = `/analyze?${rulesQuery(game)}&moves=${encodeURIComponent(game.moves.join(';'))}&ms=${values.rounds === 1 ? VALUES_FIRST_MS : VALUES_MS}`;
     const data = await api('GET', path);
     if (values.key === key) values.data = data;
   } catch (e) {
