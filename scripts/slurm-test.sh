@@ -361,6 +361,31 @@ proof_array() {
   say "after the rerun the proof is complete and verified ($value)"
 }
 
+# --- An opening book ----------------------------------------------------------
+# Tic-tac-toe's book of up to 3 stones built by a 4-task array
+# (book.sbatch), merged, and compared with the unsharded build.
+book_array() {
+  local out=$work/book array
+  say "book: the unsharded build"
+  timeout 300 "$hypertac" book --game tictactoe --stones 3 --out "$work/whole.book" \
+    --threads 1 --memory 16 2>/dev/null || fail "the unsharded book build failed"
+  say "book: a 4-task array"
+  mkdir -p "$out"
+  array=$(timeout 60 sbatch --parsable --array=0-3 --output="$out/slurm-%A_%a.out" \
+    scripts/slurm/book.sbatch "$out" --game tictactoe --stones 3 --memory 16)
+  array=${array%%;*}
+  jobs_submitted+=("$array")
+  wait_for "$array" 600
+  [ "$(task_states "$array")" = "$(printf '%s COMPLETED\n' 0 1 2 3)" ] ||
+    fail "book array $array: $(task_states "$array" | tr '\n' ' ')"
+  timeout 120 "$hypertac" book --game tictactoe --out "$out/merged.book" \
+    --merge "$out"/share-*-of-4.book >"$work/book.out" || fail "book --merge failed"
+  cat "$work/book.out"
+  grep -q "every class is in" "$work/book.out" || fail "the merged book misses classes"
+  cmp "$out/merged.book" "$work/whole.book" || fail "the merged book differs from the unsharded one"
+  say "the merged book equals the unsharded one"
+}
+
 # --- Main ----------------------------------------------------------------------
 install_packages
 build
@@ -371,4 +396,5 @@ start_slurm
 say "cluster up: $(timeout 10 sinfo -h -N -o '%N %c CPUs %T')"
 tournament_array
 proof_array
+book_array
 say "passed"

@@ -7,9 +7,12 @@
 //! on from where it was (the same command again). A position a shipped
 //! certificate proves (`proofs/*.proof`, verified in the test suite) takes
 //! its value from it. `--check` proves every position of an existing book
-//! again, with a checked certificate.
+//! again, with a checked certificate. `--shard I/N` builds share I of N
+//! of the positions (a cluster's array job, each share into its own
+//! file) and `--merge` joins such files into one book.
 
 use crate::rules_args::RulesArgs;
+use crate::shard_spec::Shard;
 use hypertac_ai::book::{classes, settle, Book};
 use hypertac_ai::prove::SharedTable;
 use hypertac_ai::Budget;
@@ -42,6 +45,15 @@ pub struct BookArgs {
     /// Prove every position of the book in --out again and compare.
     #[arg(long)]
     pub check: bool,
+    /// Build only share I of N of the positions (I from 0: `0/4` is the
+    /// first of four), each share into its own --out, for a cluster's
+    /// array job; `--merge` joins the shares' files.
+    #[arg(long, value_name = "I/N", conflicts_with = "check")]
+    pub shard: Option<String>,
+    /// Join these books (the shares' files) and the one in --out, if any,
+    /// into --out; a position the files give different values is refused.
+    #[arg(long, value_name = "BOOK", num_args = 1.., conflicts_with_all = ["check", "shard"])]
+    pub merge: Vec<PathBuf>,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -60,6 +72,13 @@ pub fn run(args: &BookArgs) -> i32 {
 }
 
 fn build(args: &BookArgs) -> Result<(), String> {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let shard = match &args.shard {
+        Some(text) => Shard::parse(text)?,
+        None => Shard::WHOLE,
+    };
     let time = crate::duration::parse(&args.time)
         .filter(|d| !d.is_zero())
         .ok_or_else(|| format!("--time {:?}: expected a duration, e.g. 10m", args.time))?;
@@ -85,7 +104,13 @@ fn build(args: &BookArgs) -> Result<(), String> {
     // table) before it.
     let mut todo = classes(&rules, stones);
     todo.reverse();
-    todo.sort_by_key(|p| hypertac_ai::shipped::proved_winner(p).is_none());
+    todo.sort_by_key(|p| hypertac_ai::shipped::proved_winner_any_order(p).is_none());
+    let classes_in_all = todo.len();
+    let todo: Vec<_> = todo
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, p)| shard.owns(i).then_some(p))
+        .collect();
     // What the file holds already is kept whatever happens next.
     if !args.check {
         for pos in &todo {
@@ -112,7 +137,7 @@ fn build(args: &BookArgs) -> Result<(), String> {
             Some(_) => continue,
             // A position a shipped certificate proves (the test suite
             // verifies it) needs no proof of its own.
-            None => match hypertac_ai::shipped::proved_winner(pos) {
+            None => match hypertac_ai::shipped::proved_winner_any_order(pos) {
                 Some(w) => {
                     eprintln!("{step}: {w} wins (the shipped certificate)");
                     Value::Win(w)
@@ -126,13 +151,63 @@ fn build(args: &BookArgs) -> Result<(), String> {
     if args.check {
         let n = old.as_ref().map_or(0, Book::len);
         println!("{name}: {n} positions of 1 to {stones} stones, every value proved again");
-    } else {
+    } else if shard.is_whole() {
         write(&args.out, &book)?;
         println!(
             "{name}: {} positions of 1 to {stones} stones, every value proved with a checked certificate",
             book.len()
         );
+    } else {
+        write(&args.out, &book)?;
+        println!(
+            "{name}: share {shard} done, {} of its {} positions (of {classes_in_all} in all) of 1 to {stones} stones, every value proved with a checked certificate; join the shares with --merge",
+            todo.iter().filter(|p| book.contains(p)).count(),
+            todo.len()
+        );
     }
+    Ok(())
+}
+
+/// `--merge`: the books named, and --out's if it exists, joined into --out.
+fn merge(args: &BookArgs) -> Result<(), String> {
+    let rules = args.rules.rules()?;
+    let read = |path: &std::path::Path| -> Result<Option<Book>, String> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => Book::parse(&text, &rules)
+                .map(Some)
+                .map_err(|e| format!("{}: {e}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && path == args.out => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    };
+    let mut book = read(&args.out)?.unwrap_or_else(|| Book::new(&rules, 1));
+    for path in &args.merge {
+        let other = read(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
+        book.merge(&other)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    write(&args.out, &book)?;
+    let stones = book.stones();
+    let all = classes(&rules, stones);
+    let missing = all.iter().filter(|p| !book.contains(p)).count();
+    println!(
+        "{}: {} positions of 1 to {stones} stones from {} {}; {}",
+        args.out.display(),
+        book.len(),
+        args.merge.len(),
+        if args.merge.len() == 1 {
+            "book"
+        } else {
+            "books"
+        },
+        match missing {
+            0 => "every class is in".to_string(),
+            n => format!(
+                "{n} of the {} classes still missing (their shares are not done)",
+                all.len()
+            ),
+        }
+    );
     Ok(())
 }
 

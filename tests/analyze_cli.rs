@@ -316,3 +316,81 @@ fn a_book_is_built_used_gone_on_with_and_refused_when_damaged() {
     assert_eq!(code, 2);
     assert!(err.contains("expected `rules 4x4x4 k4`"), "{err}");
 }
+
+#[test]
+fn a_book_built_in_shares_and_merged_is_the_whole_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let build = |out: &str, shard: Option<&str>| {
+        let mut args = vec![
+            "book",
+            "--game",
+            "tictactoe",
+            "--stones",
+            "3",
+            "--out",
+            out,
+            "--threads",
+            "1",
+            "--memory",
+            "16",
+        ];
+        if let Some(s) = shard {
+            args.extend(["--shard", s]);
+        }
+        let (out, err, code) = common::run_args(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let whole = file("whole.book");
+    assert!(build(&whole, None).contains("53 positions of 1 to 3 stones"));
+    let shares: Vec<String> = (0..3).map(|i| file(&format!("share-{i}.book"))).collect();
+    for (i, path) in shares.iter().enumerate() {
+        let out = build(path, Some(&format!("{i}/3")));
+        assert!(out.contains(&format!("share {i}/3 done")), "{out}");
+    }
+    let merged = file("merged.book");
+    let merge = |books: &[&str]| {
+        let mut args = vec!["book", "--game", "tictactoe", "--out", &merged, "--merge"];
+        args.extend_from_slice(books);
+        common::run_args(&args)
+    };
+    // Two shares: a book with the third's classes missing, and said so.
+    let (out, err, code) = merge(&[&shares[0], &shares[1]]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("17 of the 53 classes still missing"), "{out}");
+    // The third joins what --out holds: the whole book, byte for byte.
+    let (out, err, code) = merge(&[&shares[2]]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("every class is in"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&merged).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
+    // A share that gives a position another value is refused in one line,
+    // and the merged book is left as it was.
+    let mut book =
+        hypertac_ai::book::Book::parse(&std::fs::read_to_string(&shares[1]).unwrap(), &{
+            hypertac_core::Rules::preset("tictactoe").unwrap()
+        })
+        .unwrap();
+    let pos = hypertac_core::Position::new(hypertac_core::Rules::preset("tictactoe").unwrap());
+    let mut first = pos.clone();
+    first.play(hypertac_core::Cell(0));
+    book.insert(&first, hypertac_proof::Value::Win(hypertac_core::Player::O))
+        .unwrap();
+    let wrong = file("wrong.book");
+    std::fs::write(&wrong, book.to_text()).unwrap();
+    let (out, err, code) = merge(&[&wrong]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("the books disagree on 0,0: draw and O wins"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&merged).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
+}

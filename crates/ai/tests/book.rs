@@ -242,3 +242,46 @@ fn a_sample_of_the_shipped_qubic_book_against_the_prover() {
         assert_eq!(book.value(pos), Some(settled.value), "{:?}", pos.moves());
     }
 }
+
+/// `hypertac book` takes a value from the shipped certificate wherever the
+/// certificate proves a class, whatever the order of the stones in the
+/// class's smallest form: every child of the positions of up to two stones
+/// that the certificate proves (as `analyze` finds them, through the
+/// parent's move) is found so on its class's representative.
+#[test]
+fn the_book_finds_every_class_the_certificate_proves() {
+    let r = Rules::preset("qubic").unwrap();
+    let book = Book::new(&r, 3);
+    let reps: std::collections::HashMap<_, Position> = classes(&r, 3)
+        .into_iter()
+        .map(|p| (book.key(&p), p))
+        .collect();
+    let mut analyzer = Analyzer::new(1 << 20);
+    analyzer.set_book(Book::new(&r, 0));
+    let (mut found, mut first_order) = (0, 0);
+    for pos in std::iter::once(Position::new(r.clone())).chain(classes(&r, 2)) {
+        for m in analyzer.analyze(&pos, &Budget::millis(1)).unwrap().moves {
+            if m.known.source != Source::Certificate {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m.cell);
+            let rep = &reps[&book.key(&child)];
+            let winner = hypertac_ai::shipped::proved_winner_any_order(rep);
+            assert_eq!(
+                winner.map(|w| analysis(Value::Win(w))),
+                Some(m.known.value),
+                "{:?} (class {:?})",
+                child.moves(),
+                rep.moves()
+            );
+            found += 1;
+            first_order += usize::from(hypertac_ai::shipped::proved_winner(rep).is_some());
+        }
+    }
+    assert!(
+        found > first_order,
+        "{found} children, {first_order} by the stones' own order"
+    );
+    eprintln!("{found} children proved by the certificate, {first_order} found without reordering");
+}

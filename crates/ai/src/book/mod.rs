@@ -146,6 +146,34 @@ impl Book {
         Ok(())
     }
 
+    /// Adds every position of `other` (a book of the same rules, e.g. one
+    /// shard's of a build split over a cluster); the result is for the
+    /// larger of the two stone counts.
+    ///
+    /// # Errors
+    /// Other rules, or a position the two books give different values
+    /// (named; nothing is added then).
+    pub fn merge(&mut self, other: &Book) -> Result<(), BookError> {
+        if other.rules != self.rules {
+            return Err(BookError(format!(
+                "a book of {} cannot be merged into one of {}",
+                other.rules, self.rules
+            )));
+        }
+        for (key, value) in &other.values {
+            if let Some(mine) = self.values.get(key).filter(|&v| v != value) {
+                let moves = notation::format_move_list(self.rules.shape(), &moves_of(key));
+                return Err(BookError(format!(
+                    "the books disagree on {moves}: {mine} and {value}"
+                )));
+            }
+        }
+        self.stones = self.stones.max(other.stones);
+        self.values
+            .extend(other.values.iter().map(|(k, v)| (k.clone(), *v)));
+        Ok(())
+    }
+
     /// The book as text (see the module docs), positions by stone count,
     /// then by key.
     pub fn to_text(&self) -> String {
