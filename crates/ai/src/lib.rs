@@ -47,6 +47,8 @@ mod search;
 mod seed;
 pub mod shipped;
 mod symmetry;
+#[cfg(test)]
+mod test_rng;
 mod threats;
 mod tt;
 

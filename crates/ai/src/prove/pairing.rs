@@ -287,21 +287,16 @@ mod tests {
 
     #[test]
     fn matching_agrees_with_trying_every_choice() {
-        let (mut found, mut none, mut state) = (0, 0, 0x2545_F491_4F6C_DD1Du64);
+        let (mut found, mut none) = (0, 0);
+        let mut rng = crate::test_rng::XorShift(0x2545_F491_4F6C_DD1D);
         for (sizes, k) in [(&[4u32, 4][..], 4u32), (&[5, 5][..], 5), (&[6, 6][..], 6)] {
             let rules = Rules::new(Shape::new(sizes).unwrap(), k).unwrap();
             let cells = rules.shape().cell_count();
             for _ in 0..300 {
                 let mut pos = Position::new(rules.clone());
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let stones = state % 9;
+                let stones = rng.below(9);
                 for _ in 0..stones {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    let c = Cell(state % cells);
+                    let c = Cell(rng.below(cells));
                     if !pos.is_over() && pos.check(c).is_ok() {
                         pos.play(c);
                     }

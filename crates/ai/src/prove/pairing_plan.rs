@@ -275,13 +275,8 @@ mod tests {
 
     #[test]
     fn a_planned_move_never_loses_by_minimax() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::test_rng::XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next();
         let (mut planned, mut unplanned) = (0, 0);
         for (sizes, k, stones) in [(&[4u32, 4][..], 3u8, 3..7u64), (&[5, 5][..], 4, 8..13)] {
             let rules = Rules::new(Shape::new(sizes).unwrap(), u32::from(k)).unwrap();

@@ -282,13 +282,8 @@ mod tests {
     /// so does `replies_keeping` for every reply to a pairing.
     #[test]
     fn the_kept_matching_agrees_with_a_fresh_one() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::test_rng::XorShift(0x2545_F491_4F6C_DD1D);
+        let mut next = move || rng.next();
         let (mut compared, mut replies) = (0, 0);
         for (sizes, k) in [
             (&[4u32, 4][..], 3u32),

@@ -137,13 +137,8 @@ mod tests {
 
     #[test]
     fn the_potential_never_settles_a_position_minimax_loses() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rand = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut rng = crate::test_rng::XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut rand = move |n: u64| rng.below(n);
         // (sizes, k, fewest stones): boards where minimax from there is quick.
         let boards: [(&[u32], u32, u64); 4] = [
             (&[4, 4], 4, 5),

@@ -109,12 +109,10 @@ mod tests {
             let pos = Position::new(Rules::preset(preset).unwrap());
             let mut board = Board::new(&pos);
             let mut scores = Scores::new(&board);
-            let mut rng = 0x1234_5678_9ABC_DEF1u64;
+            let mut gen = crate::test_rng::XorShift(0x1234_5678_9ABC_DEF1);
             let mut played = Vec::new();
             for step in 0..400 {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
+                let rng = gen.next();
                 let back =
                     !played.is_empty() && (rng.is_multiple_of(3) || board.result().is_some());
                 if back {
