@@ -106,13 +106,25 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
         deadline,
         stop: Some(job.stop.clone()),
     };
-    // Which question first: `HYPERTAC_PROVE_FIRST=X` or `O` (see prove.md).
-    match std::env::var("HYPERTAC_PROVE_FIRST").as_deref() {
-        Ok("X" | "x") => prover.ask_first(hypertac_core::Player::X),
-        Ok("O" | "o") => prover.ask_first(hypertac_core::Player::O),
-        _ => {}
-    }
-    let verdict = prover.run(&budget);
+    // Which question first: `HYPERTAC_PROVE_FIRST=X` or `O`, or both in
+    // turns (`turns`, as `hypertac book` asks; see prove.md).
+    let turns = match std::env::var("HYPERTAC_PROVE_FIRST").as_deref() {
+        Ok("X" | "x") => {
+            prover.ask_first(hypertac_core::Player::X);
+            false
+        }
+        Ok("O" | "o") => {
+            prover.ask_first(hypertac_core::Player::O);
+            false
+        }
+        Ok("turns") => true,
+        _ => false,
+    };
+    let verdict = if turns {
+        prover.run_in_turns(hypertac_ai::prove::FIRST_TURN, &budget)
+    } else {
+        prover.run(&budget)
+    };
     let saved = match (prover.autosave_error(), job.checkpoint) {
         (Some(e), _) => Err(e.to_string()),
         (None, Some(path)) => save_checkpoint(&prover, path),

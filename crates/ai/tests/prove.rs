@@ -121,6 +121,41 @@ fn agrees_with_minimax_on_5x4_gravity_k4() {
     agrees_with_minimax(&rules(&[5, 4], 4, Some(1)), 6..14, 1000);
 }
 
+/// The two questions asked in turns of a few positions each (so that
+/// most positions take several turns) give minimax's values, also where
+/// the side to move loses, and under a node limit stop with unknown.
+#[test]
+fn asking_in_turns_agrees_with_minimax() {
+    let r = rules(&[5, 4], 4, Some(1));
+    let mut memo = HashMap::new();
+    let (mut checked, mut lost) = (0, 0);
+    let mut seed = 1;
+    while checked < 300 {
+        seed += 1;
+        let Some(pos) = random_position(&r, 6 + seed as usize % 8, seed) else {
+            continue;
+        };
+        let want = verdict_of(&pos, minimax(&mut pos.clone(), &mut memo));
+        let mut prover = Prover::new(&pos, 1 << 20).unwrap();
+        assert_eq!(
+            prover.run_in_turns(4, &Budget::default()),
+            want,
+            "{:?}",
+            pos.moves()
+        );
+        lost += usize::from(want == Verdict::Win(pos.to_move().other()));
+        checked += 1;
+    }
+    assert!(
+        lost >= 30,
+        "only {lost} of {checked} positions lost by the side to move"
+    );
+    let mut prover = Prover::new(&Position::new(rules(&[4, 4, 4], 4, None)), 1 << 20).unwrap();
+    prover.set_node_limit(100);
+    assert_eq!(prover.run_in_turns(8, &Budget::default()), Verdict::Unknown);
+    assert!(prover.positions().0 <= 100);
+}
+
 #[test]
 fn random_certificates_verify() {
     let r = rules(&[4, 4], 3, None);

@@ -4,7 +4,7 @@
 use super::Book;
 use crate::prove::{Prover, SharedTable, Verdict};
 use crate::Budget;
-use hypertac_core::{Player, Position, Rules};
+use hypertac_core::{Position, Rules};
 use hypertac_proof::Value;
 use std::collections::HashSet;
 
@@ -54,9 +54,12 @@ pub struct Settled {
     pub checked_positions: u64,
 }
 
-/// Proves `pos` over `table` on `threads` threads within `budget` (asking
-/// first whether X wins, then whether O does), writes its certificate and
-/// has the checker (`hypertac_proof::verify`) accept it.
+/// Proves `pos` over `table` on `threads` threads within `budget`, writes
+/// its certificate and has the checker (`hypertac_proof::verify`) accept
+/// it. The two questions ("does the side to move win?", "does the
+/// other?") are asked in turns of growing size ([`Prover::run_in_turns`]):
+/// asked one after the other, the wrong one first cost ten times the
+/// positions on Qubic's positions of three stones (RESULTS.md).
 ///
 /// # Errors
 /// The budget ran out (`Ok` never holds an unknown value), the prover
@@ -70,18 +73,10 @@ pub fn settle(
 ) -> Result<Settled, String> {
     let mut prover = Prover::with_table(pos, table).map_err(|e| e.to_string())?;
     prover.set_threads(threads);
-    for attacker in [Player::X, Player::O] {
-        if prover.verdict().is_some() {
-            break;
-        }
-        if prover.ask(attacker, budget).is_none() {
-            return Err("the time ran out".into());
-        }
-    }
-    let value = match prover.verdict() {
-        Some(Verdict::Win(p)) => Value::Win(p),
-        Some(Verdict::Draw) => Value::Draw,
-        _ => return Err("the time ran out".into()),
+    let value = match prover.run_in_turns(crate::prove::FIRST_TURN, budget) {
+        Verdict::Win(p) => Value::Win(p),
+        Verdict::Draw => Value::Draw,
+        Verdict::Unknown => return Err("the time ran out".into()),
     };
     let (positions, _) = prover.positions();
     let cert = prover

@@ -64,6 +64,10 @@ use table::Table;
 /// Largest board the prover takes (cells).
 pub const MAX_CELLS: u64 = 8192;
 
+/// Positions of the proof-number search each question gets in the first
+/// turn of [`Prover::run_in_turns`] as `hypertac book` asks it.
+pub const FIRST_TURN: u64 = 1 << 20;
+
 /// One section of a certificate: `player` succeeds (wins, or with
 /// `win == false` does not lose) by playing the entries' moves.
 #[derive(Clone, Debug)]
@@ -262,6 +266,35 @@ impl Prover {
             }
             self.refresh_autosave();
         }
+        self.verdict().unwrap_or(Verdict::Unknown)
+    }
+
+    /// As [`Prover::run`], with the two questions asked in turns of
+    /// growing size (`first_round` positions of the proof-number search
+    /// each, doubling every turn), the side to move's first: a win is
+    /// proved without waiting for the other side's question to be
+    /// disproved, which can take ten times longer (Qubic's positions of
+    /// three stones, RESULTS.md), and a draw still gets both disproofs.
+    /// A limit of [`Prover::set_node_limit`] still holds.
+    pub fn run_in_turns(&mut self, first_round: u64, budget: &Budget) -> Verdict {
+        let me = self.root.to_move();
+        let limit = self.search.node_limit;
+        let mut round = first_round.max(1);
+        while self.verdict().is_none() && !budget.expired() {
+            for attacker in [me, me.other()] {
+                if self.verdict().is_some() || budget.expired() {
+                    break;
+                }
+                if limit > 0 && self.search.nodes >= limit {
+                    return Verdict::Unknown;
+                }
+                let turn = self.search.nodes.saturating_add(round);
+                self.search.node_limit = if limit > 0 { turn.min(limit) } else { turn };
+                self.ask(attacker, budget);
+            }
+            round = round.saturating_mul(2);
+        }
+        self.search.node_limit = limit;
         self.verdict().unwrap_or(Verdict::Unknown)
     }
 
