@@ -656,7 +656,7 @@ test('Qubic at 390 px: the whole board in the screen, nothing clipped (issue 42,
   await shot(page, 'qubic-390.png');
 });
 
-test('each move\'s value on the board: tic-tac-toe's known values, a quick first answer (issue 41)', async (page) => {
+test('each move\'s value on the board: tic-tac-toe\'s known values, a quick first answer (issue 41)', async (page) => {
   const asked = [];
   page.on('request', (r) => { if (r.url().includes('/api/analyze')) asked.push(new URL(r.url()).searchParams.get('ms')); });
   await startGame(page, { game: 'tictactoe', moves: '1,1' });
