@@ -89,10 +89,19 @@ fn random_position(r: &Rules, stones: usize, seed: u64) -> Option<Position> {
     Some(pos)
 }
 
-fn agrees_with_minimax(r: &Rules, stones: std::ops::Range<usize>, count: usize) {
+/// Calls `check` with `count` random positions of `stones` stones (seeds
+/// counted up from `after + 1`, positions already over skipped) and each
+/// one's value by plain minimax.
+fn with_minimax_values(
+    r: &Rules,
+    stones: std::ops::Range<usize>,
+    count: usize,
+    after: u64,
+    mut check: impl FnMut(&Position, Verdict, u64),
+) {
     let mut memo = HashMap::new();
     let mut checked = 0;
-    let mut seed = 1;
+    let mut seed = after;
     while checked < count {
         seed += 1;
         let n = stones.start + seed as usize % (stones.end - stones.start);
@@ -100,10 +109,16 @@ fn agrees_with_minimax(r: &Rules, stones: std::ops::Range<usize>, count: usize) 
             continue;
         };
         let want = verdict_of(&pos, minimax(&mut pos.clone(), &mut memo));
-        let (got, _) = prove(&pos);
-        assert_eq!(got, want, "{r} after {:?}", pos.moves());
+        check(&pos, want, seed);
         checked += 1;
     }
+}
+
+fn agrees_with_minimax(r: &Rules, stones: std::ops::Range<usize>, count: usize) {
+    with_minimax_values(r, stones, count, 1, |pos, want, _| {
+        let (got, _) = prove(pos);
+        assert_eq!(got, want, "{r} after {:?}", pos.moves());
+    });
 }
 
 #[test]
@@ -126,29 +141,26 @@ fn agrees_with_minimax_on_5x4_gravity_k4() {
 /// the side to move loses, and under a node limit stop with unknown.
 #[test]
 fn asking_in_turns_agrees_with_minimax() {
-    let r = rules(&[5, 4], 4, Some(1));
-    let mut memo = HashMap::new();
-    let (mut checked, mut lost) = (0, 0);
-    let mut seed = 1;
-    while checked < 300 {
-        seed += 1;
-        let Some(pos) = random_position(&r, 6 + seed as usize % 8, seed) else {
-            continue;
-        };
-        let want = verdict_of(&pos, minimax(&mut pos.clone(), &mut memo));
-        let mut prover = Prover::new(&pos, 1 << 20).unwrap();
-        assert_eq!(
-            prover.run_in_turns(4, &Budget::default()),
-            want,
-            "{:?}",
-            pos.moves()
-        );
-        lost += usize::from(want == Verdict::Win(pos.to_move().other()));
-        checked += 1;
-    }
+    let mut lost = 0;
+    with_minimax_values(
+        &rules(&[5, 4], 4, Some(1)),
+        6..14,
+        300,
+        1,
+        |pos, want, _| {
+            let mut prover = Prover::new(pos, 1 << 20).unwrap();
+            assert_eq!(
+                prover.run_in_turns(4, &Budget::default()),
+                want,
+                "{:?}",
+                pos.moves()
+            );
+            lost += usize::from(want == Verdict::Win(pos.to_move().other()));
+        },
+    );
     assert!(
         lost >= 30,
-        "only {lost} of {checked} positions lost by the side to move"
+        "only {lost} of 300 positions lost by the side to move"
     );
     let mut prover = Prover::new(&Position::new(rules(&[4, 4, 4], 4, None)), 1 << 20).unwrap();
     prover.set_node_limit(100);
@@ -286,22 +298,14 @@ fn hard_plays_a_proved_win_to_the_end() {
 #[test]
 fn threads_on_one_table_agree_with_minimax_and_their_certificates_verify() {
     let r = rules(&[5, 4], 4, Some(1));
-    let mut memo = HashMap::new();
-    let (mut checked, mut seed) = (0, 0);
-    while checked < 150 {
-        seed += 1;
-        let Some(pos) = random_position(&r, 6 + seed as usize % 8, seed) else {
-            continue;
-        };
-        let want = verdict_of(&pos, minimax(&mut pos.clone(), &mut memo));
-        let mut p = Prover::new(&pos, 8 << 20).unwrap();
+    with_minimax_values(&r, 6..14, 150, 0, |pos, want, seed| {
+        let mut p = Prover::new(pos, 8 << 20).unwrap();
         p.set_threads(2 + seed as usize % 2);
         let got = p.run(&Budget::default());
         assert_eq!(got, want, "{r} after {:?}", pos.moves());
         let cert = p.proof_file("test", 0.0).unwrap();
         verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{r} after {:?}: {e}", pos.moves()));
-        checked += 1;
-    }
+    });
     // A longer search, where the threads meet in the table.
     let r = Rules::preset("qubic").unwrap();
     let moves =
