@@ -102,9 +102,16 @@ fn build(args: &BookArgs) -> Result<(), String> {
     // The positions a shipped certificate proves first (at once), then the
     // most stones first: a position's moves are then proved (in the shared
     // table) before it.
-    let mut todo = classes(&rules, stones);
-    todo.reverse();
-    todo.sort_by_key(|p| hypertac_ai::shipped::proved_winner_any_order(p).is_none());
+    // Each with the winner the certificate gives it, looked up once.
+    let mut todo: Vec<_> = classes(&rules, stones)
+        .into_iter()
+        .rev()
+        .map(|p| {
+            let winner = hypertac_ai::shipped::proved_winner_any_order(&p);
+            (p, winner)
+        })
+        .collect();
+    todo.sort_by_key(|(_, winner)| winner.is_none());
     let classes_in_all = todo.len();
     let todo: Vec<_> = todo
         .into_iter()
@@ -113,14 +120,14 @@ fn build(args: &BookArgs) -> Result<(), String> {
         .collect();
     // What the file holds already is kept whatever happens next.
     if !args.check {
-        for pos in &todo {
+        for (pos, _) in &todo {
             if let Some(v) = old.as_ref().and_then(|b| b.value(pos)) {
                 book.insert(pos, v).map_err(|e| e.to_string())?;
             }
         }
     }
     let start = Instant::now();
-    for (i, pos) in todo.iter().enumerate() {
+    for (i, (pos, winner)) in todo.iter().enumerate() {
         let known = old.as_ref().and_then(|b| b.value(pos));
         let moves = format_move_list(rules.shape(), pos.moves());
         let step = format!("[{}/{}] {moves}", i + 1, todo.len());
@@ -137,7 +144,7 @@ fn build(args: &BookArgs) -> Result<(), String> {
             Some(_) => continue,
             // A position a shipped certificate proves (the test suite
             // verifies it) needs no proof of its own.
-            None => match hypertac_ai::shipped::proved_winner_any_order(pos) {
+            None => match *winner {
                 Some(w) => {
                     eprintln!("{step}: {w} wins (the shipped certificate)");
                     Value::Win(w)
@@ -161,7 +168,7 @@ fn build(args: &BookArgs) -> Result<(), String> {
         write(&args.out, &book)?;
         println!(
             "{name}: share {shard} done, {} of its {} positions (of {classes_in_all} in all) of 1 to {stones} stones, every value proved with a checked certificate; join the shares with --merge",
-            todo.iter().filter(|p| book.contains(p)).count(),
+            todo.iter().filter(|(p, _)| book.contains(p)).count(),
             todo.len()
         );
     }

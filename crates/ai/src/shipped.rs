@@ -198,7 +198,8 @@ pub fn proved_winner_any_order(pos: &Position) -> Option<hypertac_core::Player> 
             .collect()
     };
     let (mine, theirs) = (side(mover), side(mover.other()));
-    for &last in &mine {
+    // The stone actually played last was tried by `proved_winner`.
+    for &last in mine.iter().filter(|&&c| Some(c) != pos.last_move()) {
         let rest: Vec<_> = mine.iter().copied().filter(|&c| c != last).collect();
         // X first, then by turns: the same stones without `last`.
         let (xs, os) = if mover == hypertac_core::Player::X {
