@@ -136,6 +136,36 @@ fn every_value_is_kept_for_the_next_answer() {
 }
 
 #[test]
+fn a_stop_asked_for_reaches_the_rounds_under_way() {
+    // A Qubic position of 3 stones that is not in the shipped book and
+    // that the prover does not settle in 40 minutes: after 5 s its two
+    // questions run rounds of 0.5 to 2 million positions (4 to 15 s on one
+    // thread each). The caller's stop flag, set at 5 s, must reach them
+    // (each round runs under a flag of its own), not wait for their end.
+    let rules = Rules::preset("qubic").unwrap();
+    let mut pos = Position::new(rules);
+    for c in ["1,0,0", "3,1,3", "0,1,0"] {
+        pos.play(hypertac_core::notation::parse_cell(pos.rules().shape(), c).unwrap());
+    }
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let budget = Budget {
+        deadline: None,
+        stop: Some(stop.clone()),
+    };
+    let flag = stop.clone();
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(5));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let begun = std::time::Instant::now();
+    let known = Analyzer::new(64 << 20).value(&pos, &budget);
+    let took = begun.elapsed();
+    setter.join().unwrap();
+    assert_eq!(known.value, Value::Unknown, "settled in {took:?}");
+    assert!(took.as_secs_f64() < 8.0, "stopped after {took:?}");
+}
+
+#[test]
 fn every_reply_after_xs_first_move_on_4d_and_4x5_is_proved_lost() {
     for game in ["4d", "nd 4 5"] {
         let rules = Rules::preset(game).unwrap();

@@ -3,18 +3,29 @@
 //! up the rest), all over one shared table, under the caller's budget.
 //!
 //! A position's value takes up to two questions, "can X force a win?" and
-//! "can O?". Siblings mostly share their winner (every move of a lost
-//! position loses), so each round asks first for the winner most of the
-//! settled siblings have (at the start, the side to move), with the
-//! round's full size, and the other question with a quarter of it: a win
-//! is proved without waiting for the other side's question to be
-//! disproved, which on an early Qubic position takes many times longer
-//! than the win itself, and a draw (both disproved) is still reached.
+//! "can O?", each asked in rounds of its own. Siblings mostly share their
+//! winner (every move of a lost position loses), so the question of the
+//! winner most of the settled siblings have (at the start, the side to
+//! move) goes first, and the other question's rounds count four times
+//! their size: it gets about a fifth of the work. A win is proved without
+//! waiting for the other side's question to be disproved, which on an
+//! early Qubic position takes many times longer than the win itself, and
+//! a draw (both disproved) is still reached.
+//!
+//! The cores work on different questions at once, one search thread
+//! each: two searches of one thread settle more than one search of two
+//! threads (whose second thread works on what the first reaches last;
+//! measured in RESULTS.md). The last open question gets every free core.
+//! There is no barrier between rounds: a core free takes the open
+//! question tried least so far. Once a position is settled, the round of
+//! its other question still under way is stopped.
 
 use super::Value;
 use crate::prove::{Prover, SharedTable};
 use crate::Budget;
 use hypertac_core::{Player, Position, Rules, WinRule};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Positions of the proof-number search a question gets in the first
 /// round (each round four times the last).
@@ -46,10 +57,10 @@ impl Answers {
 
 /// The side most of the positions settled so far are wins for, if any
 /// are (a tie: X).
-fn leading_winner(answers: &[Answers]) -> Option<Player> {
+fn leading_winner(slots: &[Slot]) -> Option<Player> {
     let mut wins = [0usize; 2];
-    for a in answers {
-        if let Value::Win(p) = a.value() {
+    for s in slots {
+        if let Value::Win(p) = s.answers.value() {
             wins[p.index()] += 1;
         }
     }
@@ -57,6 +68,116 @@ fn leading_winner(answers: &[Answers]) -> Option<Player> {
         [0, 0] => None,
         [x, o] if o > x => Some(Player::O),
         _ => Some(Player::X),
+    }
+}
+
+/// One position's state between rounds.
+#[derive(Clone)]
+struct Slot {
+    answers: Answers,
+    /// The size of each question's next round, by attacker index.
+    round: [u64; 2],
+    /// Whether a core works on each question now.
+    busy: [bool; 2],
+    /// The stop flag of the round of each question under way.
+    stop: [Option<Arc<AtomicBool>>; 2],
+    /// Whether the prover refused it (it stays unknown).
+    refused: bool,
+}
+
+impl Slot {
+    /// Whether the question of this attacker is still to be answered.
+    fn open(&self, attacker: Player) -> bool {
+        !self.refused
+            && self.answers.value() == Value::Unknown
+            && self.answers.0[attacker.index()].is_none()
+    }
+}
+
+/// What the cores share: the slots and the threads not in use.
+struct Shared {
+    slots: Vec<Slot>,
+    free_threads: usize,
+}
+
+/// A round taken by a core: which position, which question, its size,
+/// and the search threads it holds.
+struct Job {
+    index: usize,
+    attacker: Player,
+    round: u64,
+    threads: usize,
+    /// Set when the round is no longer needed (the other question
+    /// settled the position) or the caller's budget ran out.
+    stop: Arc<AtomicBool>,
+}
+
+impl Shared {
+    /// The open question tried least (the other side's question of the
+    /// leading winner counts four times its round's size; ties: the
+    /// first position, its leading question first), with one search
+    /// thread, or every free thread if no other question is open; `None`
+    /// when no question is left to take.
+    fn take(&mut self, positions: &[(usize, Position)]) -> Option<Job> {
+        let leading = leading_winner(&self.slots);
+        let first = |i: usize| leading.unwrap_or(positions[i].1.to_move());
+        let weight = |i: usize, a: Player| if a == first(i) { 1 } else { 4 };
+        let (index, attacker) = (0..self.slots.len())
+            .flat_map(|i| [(i, first(i)), (i, first(i).other())])
+            .filter(|&(i, a)| self.slots[i].open(a) && !self.slots[i].busy[a.index()])
+            .min_by_key(|&(i, a)| self.slots[i].round[a.index()].saturating_mul(weight(i, a)))?;
+        let others_open = self.slots.iter().enumerate().any(|(i, s)| {
+            [Player::X, Player::O]
+                .into_iter()
+                .any(|a| s.open(a) && (i, a) != (index, attacker))
+        });
+        let threads = if others_open {
+            1
+        } else {
+            self.free_threads.max(1)
+        };
+        self.free_threads = self.free_threads.saturating_sub(threads);
+        let slot = &mut self.slots[index];
+        let stop = Arc::new(AtomicBool::new(false));
+        slot.busy[attacker.index()] = true;
+        slot.stop[attacker.index()] = Some(stop.clone());
+        Some(Job {
+            index,
+            attacker,
+            round: slot.round[attacker.index()],
+            threads,
+            stop,
+        })
+    }
+
+    /// Records a round's answer and hands its threads back.
+    fn give_back(&mut self, job: &Job, answer: Result<Option<bool>, ()>) {
+        self.free_threads += job.threads;
+        let a = job.attacker.index();
+        let slot = &mut self.slots[job.index];
+        slot.busy[a] = false;
+        slot.stop[a] = None;
+        slot.round[a] = slot.round[a].saturating_mul(4);
+        match answer {
+            Ok(found) => {
+                if found.is_some() {
+                    slot.answers.0[a] = found;
+                }
+            }
+            Err(()) => slot.refused = true,
+        }
+        if slot.answers.value() != Value::Unknown {
+            if let Some(other) = &slot.stop[1 - a] {
+                other.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Stops every round under way.
+    fn stop_all(&self) {
+        for flag in self.slots.iter().flat_map(|s| s.stop.iter().flatten()) {
+            flag.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -68,38 +189,124 @@ pub(super) fn prove_all(
     table: Option<&SharedTable>,
     budget: &Budget,
 ) -> Vec<Value> {
-    let mut answers = vec![Answers::default(); positions.len()];
     let Some(table) = table else {
         return vec![Value::Unknown; positions.len()];
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut open: Vec<usize> = (0..positions.len()).collect();
-    let mut round = FIRST_ROUND;
-    while !open.is_empty() && !budget.expired() {
-        let leading = leading_winner(&answers);
-        open.retain(|&i| {
-            let pos = &positions[i].1;
-            let first = leading.unwrap_or(pos.to_move());
-            for (attacker, size) in [
-                (first, round),
-                (first.other(), (round / 4).max(FIRST_ROUND)),
-            ] {
-                if budget.expired() || answers[i].value() != Value::Unknown {
-                    break;
-                }
-                if answers[i].0[attacker.index()].is_some() {
-                    continue;
-                }
-                let Ok(mut prover) = Prover::with_table(pos, table) else {
-                    return false;
-                };
-                prover.set_threads(threads);
-                prover.set_node_limit(size);
-                answers[i].0[attacker.index()] = prover.ask(attacker, budget);
+    let slot = Slot {
+        answers: Answers::default(),
+        round: [FIRST_ROUND; 2],
+        busy: [false; 2],
+        stop: [None, None],
+        refused: false,
+    };
+    let shared = Mutex::new(Shared {
+        slots: vec![slot; positions.len()],
+        free_threads: threads,
+    });
+    let lock = || -> MutexGuard<'_, Shared> { shared.lock().unwrap_or_else(|p| p.into_inner()) };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(2 * positions.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    while !budget.expired() {
+                        let Some(job) = lock().take(positions) else {
+                            break;
+                        };
+                        let answer = ask(&positions[job.index].1, &job, table, budget);
+                        lock().give_back(&job, answer);
+                    }
+                })
+            })
+            .collect();
+        // The caller's stop flag reaches the rounds under way from here.
+        while !workers.iter().all(|w| w.is_finished()) {
+            if budget.expired() {
+                lock().stop_all();
             }
-            answers[i].value() == Value::Unknown
-        });
-        round = round.saturating_mul(4);
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    });
+    let values = lock().slots.iter().map(|s| s.answers.value()).collect();
+    values
+}
+
+/// One round of one question of one position; `Err` if the prover
+/// refuses the position.
+fn ask(
+    pos: &Position,
+    job: &Job,
+    table: &SharedTable,
+    budget: &Budget,
+) -> Result<Option<bool>, ()> {
+    let mut prover = Prover::with_table(pos, table).map_err(|_| ())?;
+    prover.set_threads(job.threads);
+    prover.set_node_limit(job.round);
+    let budget = Budget {
+        deadline: budget.deadline,
+        stop: Some(job.stop.clone()),
+    };
+    Ok(prover.ask(job.attacker, &budget))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared(n: usize, threads: usize) -> Shared {
+        let slot = Slot {
+            answers: Answers::default(),
+            round: [FIRST_ROUND; 2],
+            busy: [false; 2],
+            stop: [None, None],
+            refused: false,
+        };
+        Shared {
+            slots: vec![slot; n],
+            free_threads: threads,
+        }
     }
-    answers.iter().map(|a| a.value()).collect()
+
+    fn positions(n: usize) -> Vec<(usize, Position)> {
+        let rules = Rules::preset("qubic").unwrap();
+        (0..n).map(|i| (i, Position::new(rules.clone()))).collect()
+    }
+
+    #[test]
+    fn a_settled_position_stops_its_other_round() {
+        let ps = positions(1);
+        let mut s = shared(1, 2);
+        let a = s.take(&ps).unwrap();
+        let b = s.take(&ps).unwrap();
+        // X to move: X's question first; both run, one thread each.
+        assert_eq!((a.attacker, b.attacker), (Player::X, Player::O));
+        assert_eq!((a.threads, b.threads), (1, 1));
+        assert!(s.take(&ps).is_none(), "nothing left to take");
+        s.give_back(&a, Ok(Some(true)));
+        assert!(
+            b.stop.load(Ordering::Relaxed),
+            "O's round goes on for nothing"
+        );
+        s.give_back(&b, Ok(None));
+        assert_eq!(s.slots[0].answers.value(), Value::Win(Player::X));
+        assert!(s.take(&ps).is_none());
+        assert_eq!(s.free_threads, 2);
+    }
+
+    #[test]
+    fn the_last_open_question_gets_every_free_thread() {
+        let ps = positions(2);
+        let mut s = shared(2, 2);
+        let a = s.take(&ps).unwrap();
+        assert_eq!((a.index, a.attacker, a.threads), (0, Player::X, 1));
+        s.give_back(&a, Ok(Some(true)));
+        // Position 0 settled for X: X leads, so position 1's X question
+        // comes before its O question, and O's round counts four times.
+        let b = s.take(&ps).unwrap();
+        assert_eq!((b.index, b.attacker, b.threads), (1, Player::X, 1));
+        s.give_back(&b, Ok(Some(false)));
+        let c = s.take(&ps).unwrap();
+        assert_eq!((c.index, c.attacker, c.threads), (1, Player::O, 2));
+        assert_eq!(s.free_threads, 0);
+    }
 }
