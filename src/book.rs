@@ -7,13 +7,15 @@
 //! on from where it was (the same command again). A position a shipped
 //! certificate proves (`proofs/*.proof`, verified in the test suite) takes
 //! its value from it. `--check` proves every position of an existing book
-//! again, with a checked certificate. `--shard I/N` builds share I of N
+//! again, with a checked certificate. `--go-on` leaves out a position not
+//! proved in time and goes on (exit status 3 at the end, as a stopped
+//! build). `--shard I/N` builds share I of N
 //! of the positions (a cluster's array job, each share into its own
 //! file) and `--merge` joins such files into one book.
 
 use crate::rules_args::RulesArgs;
 use crate::shard_spec::Shard;
-use hypertac_ai::book::{classes, settle, Book};
+use hypertac_ai::book::{classes, settle, Book, SettleError};
 use hypertac_ai::prove::SharedTable;
 use hypertac_ai::Budget;
 use hypertac_core::notation::format_move_list;
@@ -33,9 +35,15 @@ pub struct BookArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Time each position may take (`10m`, `90s`); a position not proved
-    /// by then stops the build (run it again with more time).
+    /// by then stops the build (run it again with more time), or with
+    /// --go-on is left out.
     #[arg(long, default_value = "10m")]
     pub time: String,
+    /// Go on past a position not proved within --time: it is left out of
+    /// the book (a later run with more time takes it up) and the build
+    /// ends with exit status 3, as a stopped one does.
+    #[arg(long, conflicts_with = "check")]
+    pub go_on: bool,
     /// Search threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -127,13 +135,15 @@ fn build(args: &BookArgs) -> Result<(), String> {
         }
     }
     let start = Instant::now();
+    let mut left_out = 0;
     for (i, (pos, winner)) in todo.iter().enumerate() {
         let known = old.as_ref().and_then(|b| b.value(pos));
         let moves = format_move_list(rules.shape(), pos.moves());
         let step = format!("[{}/{}] {moves}", i + 1, todo.len());
         if args.check {
             if let Some(v) = known {
-                let proved = prove(&step, pos, &table, threads, time, start)?;
+                let proved = prove(&step, pos, &table, threads, time, start)
+                    .map_err(|e| format!("{step}: {e}"))?;
                 if proved != v {
                     return Err(format!("{moves}: the book says {v}, proved {proved}"));
                 }
@@ -149,7 +159,15 @@ fn build(args: &BookArgs) -> Result<(), String> {
                     eprintln!("{step}: {w} wins (the shipped certificate)");
                     Value::Win(w)
                 }
-                None => prove(&step, pos, &table, threads, time, start)?,
+                None => match prove(&step, pos, &table, threads, time, start) {
+                    Ok(v) => v,
+                    Err(SettleError::TimeRanOut) if args.go_on => {
+                        eprintln!("{step}: not proved in {}, left out", args.time);
+                        left_out += 1;
+                        continue;
+                    }
+                    Err(e) => return Err(format!("{step}: {e}")),
+                },
             },
         };
         book.insert(pos, value).map_err(|e| e.to_string())?;
@@ -171,6 +189,12 @@ fn build(args: &BookArgs) -> Result<(), String> {
             todo.iter().filter(|(p, _)| book.contains(p)).count(),
             todo.len()
         );
+    }
+    if left_out > 0 {
+        return Err(format!(
+            "{left_out} positions left out, not proved within --time {}: the time ran out (run again with more time)",
+            args.time
+        ));
     }
     Ok(())
 }
@@ -227,13 +251,13 @@ fn prove(
     threads: usize,
     time: std::time::Duration,
     start: Instant,
-) -> Result<Value, String> {
+) -> Result<Value, SettleError> {
     let begun = Instant::now();
     let budget = Budget {
         deadline: Some(begun + time),
         stop: None,
     };
-    let settled = settle(pos, table, threads, &budget).map_err(|e| format!("{step}: {e}"))?;
+    let settled = settle(pos, table, threads, &budget)?;
     eprintln!(
         "{step}: {} ({} positions, certificate {} bytes accepted, {:.1} s; {:.0} s in all)",
         settled.value,

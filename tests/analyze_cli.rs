@@ -394,3 +394,58 @@ fn a_book_built_in_shares_and_merged_is_the_whole_book() {
         std::fs::read_to_string(&whole).unwrap()
     );
 }
+
+#[test]
+fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
+    // Qubic's 37 classes of 1 and 2 stones with 1 ms a position: the 13
+    // the shipped certificate proves go in; no other is proved that fast.
+    let dir = tempfile::tempdir().unwrap();
+    let build = |name: &str, go_on: bool| {
+        let out = dir.path().join(name);
+        let mut args = vec![
+            "book",
+            "--game",
+            "qubic",
+            "--stones",
+            "2",
+            "--time",
+            "1ms",
+            "--threads",
+            "1",
+            "--memory",
+            "16",
+            "--out",
+        ];
+        let path = out.to_str().unwrap().to_string();
+        args.push(&path);
+        if go_on {
+            args.push("--go-on");
+        }
+        let (_, err, code) = common::run_args(&args);
+        let book = hypertac_ai::book::Book::parse(
+            &std::fs::read_to_string(&out).unwrap(),
+            &hypertac_core::Rules::preset("qubic").unwrap(),
+        )
+        .unwrap();
+        (err, code, book.len())
+    };
+    // Without --go-on the first position not proved ends the build.
+    let (err, code, len) = build("stop.book", false);
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(len, 13, "{err}");
+    assert!(err.contains("the time ran out"), "{err}");
+    assert_eq!(err.matches("left out").count(), 0, "{err}");
+    // With it every other position is tried and left out, and said so.
+    let (err, code, len) = build("go-on.book", true);
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(len, 13, "{err}");
+    assert_eq!(
+        err.matches("not proved in 1ms, left out").count(),
+        24,
+        "{err}"
+    );
+    assert!(
+        err.contains("24 positions left out, not proved within --time 1ms"),
+        "{err}"
+    );
+}

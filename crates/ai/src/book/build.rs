@@ -54,6 +54,27 @@ pub struct Settled {
     pub checked_positions: u64,
 }
 
+/// Why a position was not settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettleError {
+    /// The budget ran out before the value was proved.
+    TimeRanOut,
+    /// Anything else: the prover refused the position, or the
+    /// certificate was not written, read back or accepted.
+    Failed(String),
+}
+
+impl std::fmt::Display for SettleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettleError::TimeRanOut => f.write_str("the time ran out"),
+            SettleError::Failed(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for SettleError {}
+
 /// Proves `pos` over `table` on `threads` threads within `budget`, writes
 /// its certificate and has the checker (`hypertac_proof::verify`) accept
 /// it. The two questions ("does the side to move win?", "does the
@@ -70,31 +91,32 @@ pub fn settle(
     table: &SharedTable,
     threads: usize,
     budget: &Budget,
-) -> Result<Settled, String> {
-    let mut prover = Prover::with_table(pos, table).map_err(|e| e.to_string())?;
+) -> Result<Settled, SettleError> {
+    let failed = SettleError::Failed;
+    let mut prover = Prover::with_table(pos, table).map_err(|e| failed(e.to_string()))?;
     prover.set_threads(threads);
     let value = match prover.run_in_turns(crate::prove::FIRST_TURN, budget) {
         Verdict::Win(p) => Value::Win(p),
         Verdict::Draw => Value::Draw,
-        Verdict::Unknown => return Err("the time ran out".into()),
+        Verdict::Unknown => return Err(SettleError::TimeRanOut),
     };
     let (positions, _) = prover.positions();
     let cert = prover
         .proof_file("hypertac book", 0.0)
-        .map_err(|e| format!("no certificate: {e}"))?;
+        .map_err(|e| failed(format!("no certificate: {e}")))?;
     let mut bytes = Vec::new();
     cert.write_to(&mut bytes)
-        .map_err(|e| format!("cannot write the certificate: {e}"))?;
+        .map_err(|e| failed(format!("cannot write the certificate: {e}")))?;
     // The checker reads the certificate back as `hypertac verify` would.
     let read = hypertac_proof::Certificate::read_from(&mut &bytes[..])
-        .map_err(|e| format!("the certificate does not read back: {e}"))?;
+        .map_err(|e| failed(format!("the certificate does not read back: {e}")))?;
     let report = hypertac_proof::verify(&read, &mut |_| {})
-        .map_err(|e| format!("the checker refused the certificate: {e}"))?;
+        .map_err(|e| failed(format!("the checker refused the certificate: {e}")))?;
     if read.value != value {
-        return Err(format!(
+        return Err(failed(format!(
             "the certificate proves {}, the prover said {value}",
             read.value
-        ));
+        )));
     }
     Ok(Settled {
         value,

@@ -28,7 +28,7 @@
 
 mod build;
 
-pub use build::{classes, settle, Settled};
+pub use build::{classes, settle, SettleError, Settled};
 
 use hypertac_core::{notation, Cell, Player, Position, Rules};
 use hypertac_proof::{Symmetries, Value};
