@@ -113,6 +113,21 @@ struct Job {
 }
 
 impl Shared {
+    /// `n` positions, no question asked yet, `threads` threads free.
+    fn new(n: usize, threads: usize) -> Shared {
+        let slot = Slot {
+            answers: Answers::default(),
+            round: [FIRST_ROUND; 2],
+            busy: [false; 2],
+            stop: [None, None],
+            refused: false,
+        };
+        Shared {
+            slots: vec![slot; n],
+            free_threads: threads,
+        }
+    }
+
     /// The open question tried least (the other side's question of the
     /// leading winner counts four times its round's size; ties: the
     /// first position, its leading question first), with one search
@@ -193,17 +208,7 @@ pub(super) fn prove_all(
         return vec![Value::Unknown; positions.len()];
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let slot = Slot {
-        answers: Answers::default(),
-        round: [FIRST_ROUND; 2],
-        busy: [false; 2],
-        stop: [None, None],
-        refused: false,
-    };
-    let shared = Mutex::new(Shared {
-        slots: vec![slot; positions.len()],
-        free_threads: threads,
-    });
+    let shared = Mutex::new(Shared::new(positions.len(), threads));
     let lock = || -> MutexGuard<'_, Shared> { shared.lock().unwrap_or_else(|p| p.into_inner()) };
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.min(2 * positions.len()))
@@ -227,8 +232,8 @@ pub(super) fn prove_all(
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
     });
-    let values = lock().slots.iter().map(|s| s.answers.value()).collect();
-    values
+    let shared = shared.into_inner().unwrap_or_else(|p| p.into_inner());
+    shared.slots.iter().map(|s| s.answers.value()).collect()
 }
 
 /// One round of one question of one position; `Err` if the prover
@@ -253,20 +258,6 @@ fn ask(
 mod tests {
     use super::*;
 
-    fn shared(n: usize, threads: usize) -> Shared {
-        let slot = Slot {
-            answers: Answers::default(),
-            round: [FIRST_ROUND; 2],
-            busy: [false; 2],
-            stop: [None, None],
-            refused: false,
-        };
-        Shared {
-            slots: vec![slot; n],
-            free_threads: threads,
-        }
-    }
-
     fn positions(n: usize) -> Vec<(usize, Position)> {
         let rules = Rules::preset("qubic").unwrap();
         (0..n).map(|i| (i, Position::new(rules.clone()))).collect()
@@ -275,7 +266,7 @@ mod tests {
     #[test]
     fn a_settled_position_stops_its_other_round() {
         let ps = positions(1);
-        let mut s = shared(1, 2);
+        let mut s = Shared::new(1, 2);
         let a = s.take(&ps).unwrap();
         let b = s.take(&ps).unwrap();
         // X to move: X's question first; both run, one thread each.
@@ -296,7 +287,7 @@ mod tests {
     #[test]
     fn the_last_open_question_gets_every_free_thread() {
         let ps = positions(2);
-        let mut s = shared(2, 2);
+        let mut s = Shared::new(2, 2);
         let a = s.take(&ps).unwrap();
         assert_eq!((a.index, a.attacker, a.threads), (0, Player::X, 1));
         s.give_back(&a, Ok(Some(true)));
