@@ -64,24 +64,49 @@ pub struct BookArgs {
     pub merge: Vec<PathBuf>,
 }
 
-/// Runs the subcommand; returns the process exit code.
+/// Runs the subcommand; returns the process exit code: 0 done, 3 a
+/// position not proved in time (the same command again goes on), 1 any
+/// other error.
 pub fn run(args: &BookArgs) -> i32 {
     match build(args) {
         Ok(()) => 0,
-        Err(e) => {
+        Err(Failure::TimeRanOut(e)) => {
             eprintln!("error: {e}");
-            if e.contains("ran out") {
-                3
-            } else {
-                1
-            }
+            3
+        }
+        Err(Failure::Other(e)) => {
+            eprintln!("error: {e}");
+            1
         }
     }
 }
 
-fn build(args: &BookArgs) -> Result<(), String> {
+/// Why a build stopped.
+#[derive(Debug)]
+enum Failure {
+    /// A position was not proved within --time (exit status 3).
+    TimeRanOut(String),
+    /// Anything else (exit status 1).
+    Other(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Other(e)
+    }
+}
+
+/// A failed proof of the position `step` names, as a [`Failure`].
+fn failed(step: &str, e: SettleError) -> Failure {
+    match e {
+        SettleError::TimeRanOut => Failure::TimeRanOut(format!("{step}: {e}")),
+        SettleError::Failed(_) => Failure::Other(format!("{step}: {e}")),
+    }
+}
+
+fn build(args: &BookArgs) -> Result<(), Failure> {
     if !args.merge.is_empty() {
-        return merge(args);
+        return Ok(merge(args)?);
     }
     let shard = match &args.shard {
         Some(text) => Shard::parse(text)?,
@@ -95,7 +120,7 @@ fn build(args: &BookArgs) -> Result<(), String> {
     let old = match std::fs::read_to_string(&args.out) {
         Ok(text) => Some(Book::parse(&text, &rules).map_err(|e| format!("{name}: {e}"))?),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !args.check => None,
-        Err(e) => return Err(format!("{name}: {e}")),
+        Err(e) => return Err(format!("{name}: {e}").into()),
     };
     let stones = match &old {
         Some(b) if args.check => b.stones(),
@@ -143,9 +168,9 @@ fn build(args: &BookArgs) -> Result<(), String> {
         if args.check {
             if let Some(v) = known {
                 let proved = prove(&step, pos, &table, threads, time, start)
-                    .map_err(|e| format!("{step}: {e}"))?;
+                    .map_err(|e| failed(&step, e))?;
                 if proved != v {
-                    return Err(format!("{moves}: the book says {v}, proved {proved}"));
+                    return Err(format!("{moves}: the book says {v}, proved {proved}").into());
                 }
             }
             continue;
@@ -166,7 +191,7 @@ fn build(args: &BookArgs) -> Result<(), String> {
                         left_out += 1;
                         continue;
                     }
-                    Err(e) => return Err(format!("{step}: {e}")),
+                    Err(e) => return Err(failed(&step, e)),
                 },
             },
         };
@@ -191,10 +216,10 @@ fn build(args: &BookArgs) -> Result<(), String> {
         );
     }
     if left_out > 0 {
-        return Err(format!(
+        return Err(Failure::TimeRanOut(format!(
             "{left_out} positions left out, not proved within --time {}: the time ran out (run again with more time)",
             args.time
-        ));
+        )));
     }
     Ok(())
 }

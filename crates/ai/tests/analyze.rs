@@ -74,31 +74,37 @@ fn check(rules: &Rules, stones: &[usize], seeds: u64) -> usize {
     let mut checked = 0;
     for &n in stones {
         for seed in 0..seeds {
-            let Some(pos) = random_position(rules, n, seed) else {
-                continue;
-            };
-            let analysis = analyzer
-                .analyze(&pos, &Budget::millis(120_000))
-                .expect("analysable");
-            assert_eq!(analysis.moves.len() as u64, pos.legal_move_count());
-            for m in &analysis.moves {
-                let mut child = pos.clone();
-                child.play(m.cell);
-                let want = minimax(&mut child, &mut memo);
-                assert_eq!(
-                    m.known.value,
-                    want,
-                    "{rules} after {:?} then {:?} ({:?})",
-                    pos.moves(),
-                    m.cell,
-                    m.known.source
-                );
-                assert!(m.proved());
-                checked += 1;
+            if let Some(pos) = random_position(rules, n, seed) {
+                checked += check_position(&analyzer, &mut memo, &pos);
             }
         }
     }
     checked
+}
+
+/// Checks analyze's value of every move of `pos` against minimax; returns
+/// how many moves were checked.
+fn check_position(analyzer: &Analyzer, memo: &mut HashMap<u64, Value>, pos: &Position) -> usize {
+    let rules = pos.rules();
+    let analysis = analyzer
+        .analyze(pos, &Budget::millis(120_000))
+        .expect("analysable");
+    assert_eq!(analysis.moves.len() as u64, pos.legal_move_count());
+    for m in &analysis.moves {
+        let mut child = pos.clone();
+        child.play(m.cell);
+        let want = minimax(&mut child, memo);
+        assert_eq!(
+            m.known.value,
+            want,
+            "{rules} after {:?} then {:?} ({:?})",
+            pos.moves(),
+            m.cell,
+            m.known.source
+        );
+        assert!(m.proved());
+    }
+    analysis.moves.len()
 }
 
 #[test]
@@ -117,6 +123,31 @@ fn four_by_four_k3_values_match_minimax() {
 fn three_cubed_values_match_minimax() {
     let rules = Rules::preset("nd 3 3").unwrap();
     assert!(check(&rules, &[4, 6, 8], 5) > 100);
+}
+
+/// Positions with symmetries, whose moves the analysis proves one per
+/// orbit (`analyze/orbits.rs`) and gives the rest the same value.
+#[test]
+fn symmetric_positions_values_match_minimax() {
+    let cases = [
+        ("tictactoe", "1,1"),
+        ("tictactoe", "0,0;2,2"),
+        ("4x4 k3", "0,0;3,3"),
+        ("4x4 k3", "1,1;2,2;0,0;3,3"),
+        ("4x4 k3", "0,0;3,0;0,3;3,3"),
+        ("nd 3 3", "1,1,1;0,0,0;2,2,2;0,0,2"),
+    ];
+    let mut checked = 0;
+    for (game, moves) in cases {
+        let rules = match game {
+            "4x4 k3" => Rules::new(hypertac_core::Shape::parse("4x4").unwrap(), 3).unwrap(),
+            name => Rules::preset(name).unwrap(),
+        };
+        let cells = hypertac_core::notation::parse_move_list(rules.shape(), moves).unwrap();
+        let pos = Position::from_moves(rules, &cells).unwrap();
+        checked += check_position(&Analyzer::new(16 << 20), &mut HashMap::new(), &pos);
+    }
+    assert_eq!(checked, 8 + 7 + 14 + 12 + 12 + 23);
 }
 
 #[test]

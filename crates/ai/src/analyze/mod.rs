@@ -22,6 +22,7 @@
 //! value the same way and marks the moves that threw away a win or a draw.
 
 mod known;
+mod orbits;
 mod review;
 mod search;
 mod why;
@@ -31,8 +32,9 @@ pub use why::Reason;
 
 use crate::Budget;
 use hypertac_core::{Cell, Player, Position, Rules};
+use hypertac_proof::Symmetries;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Most legal moves a position may have to be analysed.
 pub const MAX_MOVES: u64 = 4096;
@@ -212,7 +214,7 @@ impl std::error::Error for AnalyzeError {}
 pub struct Analyzer {
     table_bytes: usize,
     /// A book given instead of the shipped one for its rules.
-    book: Option<std::sync::Arc<crate::book::Book>>,
+    book: Option<Arc<crate::book::Book>>,
     memory: Mutex<Memory>,
 }
 
@@ -223,6 +225,8 @@ struct Memory {
     table: Option<crate::prove::SharedTable>,
     /// Values of positions (by their Zobrist hash) of those rules.
     values: HashMap<u64, Known>,
+    /// The board's symmetries (built when first needed).
+    group: Option<Arc<Symmetries>>,
 }
 
 impl Memory {
@@ -265,7 +269,7 @@ impl Analyzer {
 
     /// Uses `book` instead of the shipped book of its rules.
     pub fn set_book(&mut self, book: crate::book::Book) {
-        self.book = Some(std::sync::Arc::new(book));
+        self.book = Some(Arc::new(book));
     }
 
     /// The book for `rules`: the one given, else the shipped one.
@@ -298,10 +302,22 @@ impl Analyzer {
             })
             .collect();
         known::fill(pos, &mut moves, &memory, self.book(pos.rules()));
+        // Each move its own orbit unless some value is still to be found
+        // (the group of 4^5 takes half a second to build).
+        let mut first: Vec<usize> = (0..moves.len()).collect();
+        if moves.iter().any(|m| !m.proved()) {
+            let group = memory
+                .group
+                .get_or_insert_with(|| Arc::new(Symmetries::new(pos.rules())))
+                .clone();
+            let cells: Vec<Cell> = moves.iter().map(|m| m.cell).collect();
+            first = orbits::representatives(&group, pos, &cells);
+            share_in_orbits(&mut moves, &first);
+        }
         let children: Vec<(usize, Position)> = moves
             .iter()
             .enumerate()
-            .filter(|(_, m)| !m.proved())
+            .filter(|(i, m)| !m.proved() && first[*i] == *i)
             .map(|(i, m)| {
                 let mut child = pos.clone();
                 child.play_unchecked(m.cell);
@@ -316,6 +332,7 @@ impl Analyzer {
                     moves[*i].known = Known::new(value, None, Source::Prover);
                 }
             }
+            share_in_orbits(&mut moves, &first);
         }
         for m in &moves {
             let mut child = pos.clone();
@@ -357,6 +374,24 @@ impl Analyzer {
                 .get_or_insert_with(|| crate::prove::SharedTable::new(rules, self.table_bytes))
                 .clone(),
         )
+    }
+}
+
+/// Gives every unknown move the value of a known move of its orbit
+/// (`first[i]`: the first move of move i's orbit, see `orbits.rs`).
+fn share_in_orbits(moves: &mut [MoveValue], first: &[usize]) {
+    // The orbit's first move learns a value any of its moves has ...
+    for i in 0..moves.len() {
+        let f = first[i];
+        if !moves[f].proved() && moves[i].proved() {
+            moves[f].known = moves[i].known;
+        }
+    }
+    // ... and passes it on.
+    for i in 0..moves.len() {
+        if !moves[i].proved() {
+            moves[i].known = moves[first[i]].known;
+        }
     }
 }
 
