@@ -20,6 +20,12 @@ pub(crate) struct Bits {
     k: u32,
     /// The most lines through a cell, at most 15 (a count [`Bits::makers`] keeps).
     most: u32,
+    /// The lines through each cell as a set of line indices (bit l: line
+    /// l), if the board has at most 128 lines (else empty): with them a
+    /// search keeps the set of lines a threat can be made on from move to
+    /// move ([`Bits::open2`], [`Bits::open2_after`]) instead of testing
+    /// every line at every position.
+    line_sets: Vec<u128>,
 }
 
 impl Bits {
@@ -52,6 +58,15 @@ impl Bits {
             starts.push(through.len() as u32);
         }
         let all = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        let line_count = line_cells.len() / k_cells;
+        let line_sets = if line_count <= 128 {
+            cell_lines
+                .iter()
+                .map(|lines| lines.iter().fold(0u128, |set, &l| set | 1 << l))
+                .collect()
+        } else {
+            Vec::new()
+        };
         Some(Bits {
             masks,
             through,
@@ -65,7 +80,73 @@ impl Bits {
                 .max()
                 .unwrap_or(0)
                 .min(15),
+            line_sets,
         })
+    }
+
+    /// Whether the board has at most 128 lines, so that the sets of
+    /// [`Bits::open2`] exist.
+    pub fn has_line_sets(&self) -> bool {
+        !self.line_sets.is_empty()
+    }
+
+    /// Whether line `m` (its mask) holds k-2 stones of `mine`, at least
+    /// one, and none of `theirs`: a line a threat can be made on.
+    #[inline(always)]
+    fn is_open2(&self, m: u64, mine: u64, theirs: u64) -> bool {
+        let need = self.k.wrapping_sub(2);
+        need > 0 && theirs & m == 0 && (mine & m).count_ones() == need
+    }
+
+    /// The set of lines (bit l: line l) a threat of `mine` can be made on
+    /// ([`Bits::has_line_sets`] must hold; the search takes it from
+    /// [`Bits::scan`], the tests from here).
+    #[cfg(test)]
+    pub fn open2(&self, mine: u64, theirs: u64) -> u128 {
+        self.masks
+            .iter()
+            .enumerate()
+            .filter(|&(_, &m)| self.is_open2(m, mine, theirs))
+            .fold(0u128, |set, (l, _)| set | 1 << l)
+    }
+
+    /// [`Bits::wins`] of both sides and [`Bits::open2`] of `mine` in one
+    /// pass over the lines ([`Bits::has_line_sets`] must hold): the cells
+    /// where `mine` completes a line, those where `theirs` does, and the
+    /// set of lines `mine` can make a threat on.
+    #[inline(always)]
+    pub fn scan(&self, mine: u64, theirs: u64) -> (u64, u64, u128) {
+        let (need, open) = (self.k - 1, self.k.wrapping_sub(2));
+        let (mut wins, mut losses, mut set) = (0u64, 0u64, 0u128);
+        for (l, &m) in self.masks.iter().enumerate() {
+            let (a, d) = ((mine & m).count_ones(), (theirs & m).count_ones());
+            if d == 0 {
+                if a == need {
+                    wins |= m;
+                } else if a == open && open > 0 {
+                    set |= 1 << l;
+                }
+            } else if a == 0 && d == need {
+                losses |= m;
+            }
+        }
+        let playable = self.playable(mine | theirs);
+        (wins & playable, losses & playable, set)
+    }
+
+    /// [`Bits::open2`] of `mine` and `theirs` from `set`, the one before
+    /// the stones on `cells` were added to them: only the lines through
+    /// those cells can have changed.
+    #[inline(always)]
+    pub fn open2_after(&self, set: u128, cells: [u32; 2], mine: u64, theirs: u64) -> u128 {
+        let touched = self.line_sets[cells[0] as usize] | self.line_sets[cells[1] as usize];
+        let mut out = set & !touched;
+        for_each_line(touched, |l| {
+            if self.is_open2(self.masks[l], mine, theirs) {
+                out |= 1 << l;
+            }
+        });
+        out
     }
 
     /// The cells a stone may be placed on when `occupied` are taken.
@@ -132,22 +213,45 @@ impl Bits {
         if need == 0 {
             return 0;
         }
-        let playable = self.playable(mine | theirs);
-        // Each cell's count of such lines, bit-sliced: bit c of planes[i]
-        // is bit i of cell c's count (counts past 15 are marked in `full`).
-        let mut planes = [0u64; 4];
-        let mut full = 0u64;
-        for &m in &self.masks {
-            if theirs & m == 0 && (mine & m).count_ones() == need {
-                let mut carry = m & playable;
-                for p in &mut planes {
-                    let next = *p & carry;
-                    *p ^= carry;
-                    carry = next;
-                }
-                full |= carry;
-            }
+        let lines = self
+            .masks
+            .iter()
+            .filter(|&&m| self.is_open2(m, mine, theirs));
+        self.makers_on(lines.copied(), mine | theirs, out)
+    }
+
+    /// As [`Bits::makers`], the lines a threat can be made on given as
+    /// `set` ([`Bits::open2`] of the same stones).
+    #[inline(always)]
+    pub fn makers_in(&self, set: u128, occupied: u64, out: &mut [u8; 64]) -> usize {
+        let playable = self.playable(occupied);
+        let mut counts = Counts::default();
+        for_each_line(set, |l| counts.add(self.masks[l] & playable));
+        self.makers_out(&counts, out)
+    }
+
+    /// The playable cells of `lines` (when `occupied` are taken), most
+    /// lines through them first, then by cell; returns their number.
+    #[inline(always)]
+    fn makers_on(
+        &self,
+        lines: impl Iterator<Item = u64>,
+        occupied: u64,
+        out: &mut [u8; 64],
+    ) -> usize {
+        let playable = self.playable(occupied);
+        let mut counts = Counts::default();
+        for m in lines {
+            counts.add(m & playable);
         }
+        self.makers_out(&counts, out)
+    }
+
+    /// The cells `counts` counted, most lines first, then by cell, into
+    /// `out`; returns their number.
+    #[inline(always)]
+    fn makers_out(&self, counts: &Counts, out: &mut [u8; 64]) -> usize {
+        let Counts { planes, full } = *counts;
         let mut n = 0;
         for count in (1..=self.most).rev() {
             let mut cells = planes.iter().enumerate().fold(!0u64, |acc, (i, &p)| {
@@ -164,6 +268,41 @@ impl Bits {
             }
         }
         n
+    }
+}
+
+/// Each cell's count of lines, bit-sliced: bit c of `planes[i]` is bit i
+/// of cell c's count (counts past 15 are marked in `full`).
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    planes: [u64; 4],
+    full: u64,
+}
+
+impl Counts {
+    /// Counts one more line on the cells of `cells`.
+    #[inline(always)]
+    fn add(&mut self, cells: u64) {
+        let mut carry = cells;
+        for p in &mut self.planes {
+            let next = *p & carry;
+            *p ^= carry;
+            carry = next;
+        }
+        self.full |= carry;
+    }
+}
+
+/// Calls `f` with each line index of `set`, in increasing order (a word at
+/// a time: cheaper than shifting a 128-bit set).
+#[inline(always)]
+fn for_each_line(set: u128, mut f: impl FnMut(usize)) {
+    for (base, word) in [(0, set as u64), (64, (set >> 64) as u64)] {
+        let mut rest = word;
+        while rest != 0 {
+            f(base + rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
     }
 }
 
@@ -192,8 +331,13 @@ mod tests {
             for seed in 0..20u64 {
                 let mut b = Board::new(&Position::new(rules.clone()));
                 let mut rng = seed + 1;
+                // Each side's lines a threat can be made on, kept from move
+                // to move as the threat search keeps them.
+                let mut open = [0u128; 2];
+                let mut last: Option<u32> = None;
                 for _ in 0..b.cell_count() {
                     let (bits, stones) = b.bits().expect("small dense board");
+                    assert!(bits.has_line_sets(), "{rules}: at most 128 lines");
                     let occupied = stones[0] | stones[1];
                     let playable = (0..b.cell_count() as u32)
                         .filter(|&c| b.playable(c))
@@ -220,6 +364,15 @@ mod tests {
                         let mut out = [0u8; 64];
                         let n = bits.makers(mine, theirs, &mut out);
                         assert_eq!(&out[..n], &want[..], "{rules}");
+                        let set = &mut open[p.index()];
+                        if let Some(c) = last {
+                            *set = bits.open2_after(*set, [c, c], mine, theirs);
+                        }
+                        assert_eq!(*set, bits.open2(mine, theirs), "{rules}");
+                        let (w, l) = (bits.wins(mine, theirs), bits.wins(theirs, mine));
+                        assert_eq!(bits.scan(mine, theirs), (w, l, *set), "{rules}");
+                        let n = bits.makers_in(*set, mine | theirs, &mut out);
+                        assert_eq!(&out[..n], &want[..], "{rules}");
                     }
                     if b.result().is_some() || playable == 0 {
                         break;
@@ -231,6 +384,7 @@ mod tests {
                         cells &= cells - 1;
                     }
                     b.make(cells.trailing_zeros());
+                    last = Some(cells.trailing_zeros());
                 }
             }
         }

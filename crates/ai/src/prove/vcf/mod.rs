@@ -218,12 +218,18 @@ impl Vcf {
         depth: u32,
     ) -> bool {
         let [a, d] = stones;
-        let (mine, theirs) = (bits.wins(a, d), bits.wins(d, a));
-        self.attack_bits_with(bits, me, stones, hash, depth, mine, theirs)
+        let (mine, theirs, open) = if bits.has_line_sets() {
+            bits.scan(a, d)
+        } else {
+            (bits.wins(a, d), bits.wins(d, a), 0)
+        };
+        self.attack_bits_with(bits, me, stones, hash, depth, [mine, theirs], open)
     }
 
     /// [`Vcf::attack_bits`] with the cells where the attacker (`mine`) and
-    /// the defender (`theirs`) complete a line already known.
+    /// the defender (`theirs`) complete a line already known, and `open`,
+    /// the lines the attacker can make a threat on ([`Bits::open2`]; 0 on
+    /// a board of more than 128 lines, where every line is tested).
     #[allow(clippy::too_many_arguments)]
     #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt"))]
     fn attack_bits_with(
@@ -233,10 +239,11 @@ impl Vcf {
         stones: [u64; 2],
         hash: u64,
         depth: u32,
-        mine: u64,
-        theirs: u64,
+        [mine, theirs]: [u64; 2],
+        open: u128,
     ) -> bool {
         let [a, d] = stones;
+        let sets = bits.has_line_sets();
         if mine != 0 {
             self.wins.push(mine.trailing_zeros());
             return true;
@@ -253,6 +260,8 @@ impl Vcf {
         let count = if theirs != 0 {
             candidates[0] = theirs.trailing_zeros() as u8;
             1
+        } else if sets {
+            bits.makers_in(open, a | d, &mut candidates)
         } else {
             bits.makers(a, d, &mut candidates)
         };
@@ -290,7 +299,12 @@ impl Vcf {
                         // The block took the attacker's only threat; the
                         // defender's new ones lie on the block's lines.
                         let theirs3 = bits.wins_through(t, d2, a2);
-                        self.attack_bits_with(bits, me, [a2, d2], h, depth - 1, 0, theirs3)
+                        let open2 = if sets {
+                            bits.open2_after(open, [c, t], a2, d2)
+                        } else {
+                            0
+                        };
+                        self.attack_bits_with(bits, me, [a2, d2], h, depth - 1, [0, theirs3], open2)
                     };
                     if won {
                         return true;
