@@ -86,7 +86,9 @@ impl Children {
     pub fn new(scored: impl Iterator<Item = (u32, u32)>, canon: &Canon, start: Start) -> Children {
         let mut rest: Vec<u64> = scored.map(|(s, c)| packed(s, c)).collect();
         let mut out = Children {
-            made: Vec::new(),
+            // Room for the children of most positions at once (a list
+            // grown child by child was reallocated four or five times).
+            made: Vec::with_capacity(rest.len().min(64)),
             rest: Vec::new(),
             start,
             cells: Vec::new(),

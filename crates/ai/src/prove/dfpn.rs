@@ -797,8 +797,10 @@ pub(crate) fn legal_moves(board: &mut Board) -> Vec<u32> {
     if board.has_gravity() {
         board.column_moves()
     } else {
-        (0..board.cell_count() as u32)
-            .filter(|&c| board.playable(c))
-            .collect()
+        // Room for every cell at once: collected from a filter, the list
+        // grew four or five times a position.
+        let mut moves = Vec::with_capacity(board.cell_count());
+        moves.extend((0..board.cell_count() as u32).filter(|&c| board.playable(c)));
+        moves
     }
 }
