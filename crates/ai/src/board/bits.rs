@@ -134,6 +134,21 @@ impl Bits {
         (wins & playable, losses & playable, set)
     }
 
+    /// Without gravity, the cells where the side whose [`Bits::open2`]
+    /// set is `set` completes a line after its stone on `cell` (one of
+    /// those lines' cells; `occupied` the stones with it): each line of
+    /// `set` through `cell` now lacks one cell, and no other line through
+    /// it can (a line that lacked one before would have been a win, which
+    /// the search takes first).
+    #[inline(always)]
+    pub fn threats_made(&self, set: u128, cell: u32, occupied: u64) -> u64 {
+        let mut out = 0;
+        for_each_line(set & self.line_sets[cell as usize], |l| {
+            out |= self.masks[l];
+        });
+        out & !occupied & self.all
+    }
+
     /// [`Bits::open2`] of `mine` and `theirs` from `set`, the one before
     /// the stones on `cells` were added to them: only the lines through
     /// those cells can have changed.
@@ -373,6 +388,17 @@ mod tests {
                         assert_eq!(bits.scan(mine, theirs), (w, l, *set), "{rules}");
                         let n = bits.makers_in(*set, mine | theirs, &mut out);
                         assert_eq!(&out[..n], &want[..], "{rules}");
+                        // Without gravity and without a win of `p` on the
+                        // board, a stone on a maker makes the threats
+                        // the line counters see.
+                        if !bits.has_gravity() && bits.wins(mine, theirs) == 0 {
+                            for &c in &out[..n] {
+                                let after = mine | 1 << c;
+                                let want = bits.wins_through(u32::from(c), after, theirs);
+                                let got = bits.threats_made(*set, u32::from(c), after | theirs);
+                                assert_eq!(got, want, "{rules}");
+                            }
+                        }
                     }
                     if b.result().is_some() || playable == 0 {
                         break;

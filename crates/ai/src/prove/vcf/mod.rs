@@ -279,6 +279,10 @@ impl Vcf {
             // none, the defender at most one, on `c` if any.
             let (theirs2, blocks) = if gravity {
                 (bits.wins(d, a2), bits.wins(a2, d))
+            } else if sets {
+                // The threats `c` makes are on the lines through it that
+                // a threat could be made on.
+                (theirs & !(1 << c), bits.threats_made(open, c, a2 | d))
             } else {
                 (theirs & !(1 << c), bits.wins_through(c, a2, d))
             };
