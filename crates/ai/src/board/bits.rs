@@ -154,8 +154,20 @@ impl Bits {
     /// those cells can have changed.
     #[inline(always)]
     pub fn open2_after(&self, set: u128, cells: [u32; 2], mine: u64, theirs: u64) -> u128 {
-        let touched = self.line_sets[cells[0] as usize] | self.line_sets[cells[1] as usize];
-        let mut out = set & !touched;
+        let (mut ours, mut others) = (0u128, 0u128);
+        for c in cells {
+            if theirs >> c & 1 == 0 {
+                ours |= self.line_sets[c as usize];
+            } else {
+                others |= self.line_sets[c as usize];
+            }
+        }
+        let mut out = set & !(ours | others);
+        // Every line of the set through the new stones has left it: one
+        // more stone of `mine` (a win, then) or one of `theirs`. A line
+        // can have come in only through a stone of `mine` and none of
+        // `theirs`: those lines alone are tested.
+        let touched = ours & !others & !set;
         for_each_line(touched, |l| {
             if self.is_open2(self.masks[l], mine, theirs) {
                 out |= 1 << l;
