@@ -146,7 +146,7 @@ impl Bits {
         for_each_line(set & self.line_sets[cell as usize], |l| {
             out |= self.masks[l];
         });
-        out & !occupied & self.all
+        out & !occupied
     }
 
     /// [`Bits::open2`] of `mine` and `theirs` from `set`, the one before
@@ -236,48 +236,28 @@ impl Bits {
     // Always inlined, so that it is compiled with its caller's POPCNT.
     #[inline(always)]
     pub fn makers(&self, mine: u64, theirs: u64, out: &mut [u8; 64]) -> usize {
-        let need = self.k.wrapping_sub(2);
-        if need == 0 {
-            return 0;
+        let mut counts = Counts::default();
+        for &m in &self.masks {
+            if self.is_open2(m, mine, theirs) {
+                counts.add(m);
+            }
         }
-        let lines = self
-            .masks
-            .iter()
-            .filter(|&&m| self.is_open2(m, mine, theirs));
-        self.makers_on(lines.copied(), mine | theirs, out)
+        self.makers_out(&counts, self.playable(mine | theirs), out)
     }
 
     /// As [`Bits::makers`], the lines a threat can be made on given as
     /// `set` ([`Bits::open2`] of the same stones).
     #[inline(always)]
     pub fn makers_in(&self, set: u128, occupied: u64, out: &mut [u8; 64]) -> usize {
-        let playable = self.playable(occupied);
         let mut counts = Counts::default();
-        for_each_line(set, |l| counts.add(self.masks[l] & playable));
-        self.makers_out(&counts, out)
+        for_each_line(set, |l| counts.add(self.masks[l]));
+        self.makers_out(&counts, self.playable(occupied), out)
     }
 
-    /// The playable cells of `lines` (when `occupied` are taken), most
-    /// lines through them first, then by cell; returns their number.
+    /// The `playable` cells `counts` counted, most lines first, then by
+    /// cell, into `out`; returns their number.
     #[inline(always)]
-    fn makers_on(
-        &self,
-        lines: impl Iterator<Item = u64>,
-        occupied: u64,
-        out: &mut [u8; 64],
-    ) -> usize {
-        let playable = self.playable(occupied);
-        let mut counts = Counts::default();
-        for m in lines {
-            counts.add(m & playable);
-        }
-        self.makers_out(&counts, out)
-    }
-
-    /// The cells `counts` counted, most lines first, then by cell, into
-    /// `out`; returns their number.
-    #[inline(always)]
-    fn makers_out(&self, counts: &Counts, out: &mut [u8; 64]) -> usize {
+    fn makers_out(&self, counts: &Counts, playable: u64, out: &mut [u8; 64]) -> usize {
         let Counts { planes, full } = *counts;
         let mut n = 0;
         for count in (1..=self.most).rev() {
@@ -288,6 +268,7 @@ impl Bits {
             if count == self.most {
                 cells |= full;
             }
+            cells &= playable;
             while cells != 0 {
                 out[n] = cells.trailing_zeros() as u8;
                 n += 1;
