@@ -9,10 +9,13 @@
 //! its value from it. `--check` proves every position of an existing book
 //! again, with a checked certificate. `--go-on` leaves out a position not
 //! proved in time and goes on (exit status 3 at the end, as a stopped
-//! build). `--shard I/N` builds share I of N
+//! build), and notes it in `BOOK.tried` with the time it had
+//! ([`crate::book_tried`]): later builds with no more --time skip it.
+//! `--shard I/N` builds share I of N
 //! of the positions (a cluster's array job, each share into its own
 //! file) and `--merge` joins such files into one book.
 
+use crate::book_tried::{self, Tried};
 use crate::rules_args::RulesArgs;
 use crate::shard_spec::Shard;
 use hypertac_ai::book::{classes, settle, Book, SettleError};
@@ -40,8 +43,9 @@ pub struct BookArgs {
     #[arg(long, default_value = "10m")]
     pub time: String,
     /// Go on past a position not proved within --time: it is left out of
-    /// the book (a later run with more time takes it up) and the build
-    /// ends with exit status 3, as a stopped one does.
+    /// the book and noted in BOOK.tried with the time it had (a later run
+    /// skips it unless given more time), and the build ends with exit
+    /// status 3, as a stopped one does.
     #[arg(long, conflicts_with = "check")]
     pub go_on: bool,
     /// Search threads (default: one per core).
@@ -122,6 +126,13 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !args.check => None,
         Err(e) => return Err(format!("{name}: {e}").into()),
     };
+    let tried_path = book_tried::path_for(&args.out);
+    let mut tried = if args.check {
+        Tried::default()
+    } else {
+        Tried::read(&tried_path)?
+    };
+    let time_secs = time.as_secs().max(1);
     let stones = match &old {
         Some(b) if args.check => b.stones(),
         _ => usize::from(args.stones),
@@ -184,10 +195,21 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
                     eprintln!("{step}: {w} wins (the shipped certificate)");
                     Value::Win(w)
                 }
+                None if args.go_on && tried.seconds(&moves).is_some_and(|s| s >= time_secs) => {
+                    eprintln!(
+                        "{step}: not proved in {} s before ({}), left out (more --time takes it up)",
+                        tried.seconds(&moves).unwrap_or(0),
+                        tried_path.display()
+                    );
+                    left_out += 1;
+                    continue;
+                }
                 None => match prove(&step, pos, &table, threads, time, start) {
                     Ok(v) => v,
                     Err(SettleError::TimeRanOut) if args.go_on => {
                         eprintln!("{step}: not proved in {}, left out", args.time);
+                        tried.note(&moves, time_secs);
+                        tried.write(&tried_path)?;
                         left_out += 1;
                         continue;
                     }
@@ -197,6 +219,10 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         };
         book.insert(pos, value).map_err(|e| e.to_string())?;
         write(&args.out, &book)?;
+        if tried.seconds(&moves).is_some() {
+            tried.remove(&moves);
+            tried.write(&tried_path)?;
+        }
     }
     if args.check {
         let n = old.as_ref().map_or(0, Book::len);
@@ -237,15 +263,34 @@ fn merge(args: &BookArgs) -> Result<(), String> {
         }
     };
     let mut book = read(&args.out)?.unwrap_or_else(|| Book::new(&rules, 1));
+    let tried_path = book_tried::path_for(&args.out);
+    let mut tried = Tried::read(&tried_path)?;
     for path in &args.merge {
         let other = read(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
         book.merge(&other)
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        tried.merge(&Tried::read(&book_tried::path_for(path))?);
     }
     write(&args.out, &book)?;
     let stones = book.stones();
     let all = classes(&rules, stones);
+    // A position one share left out and another proved is no longer tried.
+    for p in all.iter().filter(|p| book.contains(p)) {
+        tried.remove(&format_move_list(rules.shape(), p.moves()));
+    }
+    if !tried.is_empty() || tried_path.exists() {
+        tried.write(&tried_path)?;
+    }
     let missing = all.iter().filter(|p| !book.contains(p)).count();
+    let missing_tried = all
+        .iter()
+        .filter(|p| !book.contains(p))
+        .filter(|p| {
+            tried
+                .seconds(&format_move_list(rules.shape(), p.moves()))
+                .is_some()
+        })
+        .count();
     println!(
         "{}: {} positions of 1 to {stones} stones from {} {}; {}",
         args.out.display(),
@@ -259,8 +304,10 @@ fn merge(args: &BookArgs) -> Result<(), String> {
         match missing {
             0 => "every class is in".to_string(),
             n => format!(
-                "{n} of the {} classes still missing (their shares are not done)",
-                all.len()
+                "{n} of the {} classes still missing ({} of them left out before, in {})",
+                all.len(),
+                missing_tried,
+                tried_path.display()
             ),
         }
     );

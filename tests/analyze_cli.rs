@@ -355,14 +355,32 @@ fn a_book_built_in_shares_and_merged_is_the_whole_book() {
         args.extend_from_slice(books);
         common::run_args(&args)
     };
+    // The first share's list of positions left out (as --go-on writes
+    // it): one the third share proves, one of no share.
+    let owned = std::fs::read_to_string(&shares[2]).unwrap();
+    let class = owned.lines().find(|l| l.ends_with(" draw")).unwrap();
+    let class = class.rsplit_once(' ').unwrap().0.to_string();
+    std::fs::write(
+        format!("{}.tried", shares[0]),
+        format!("{class} 240\n0,0;1,1;2,2;0,1 300\n"),
+    )
+    .unwrap();
     // Two shares: a book with the third's classes missing, and said so.
     let (out, err, code) = merge(&[&shares[0], &shares[1]]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("17 of the 53 classes still missing"), "{out}");
-    // The third joins what --out holds: the whole book, byte for byte.
+    assert!(
+        out.contains("17 of the 53 classes still missing (1 of them left out before"),
+        "{out}"
+    );
+    // The third joins what --out holds: the whole book, byte for byte, and
+    // the list keeps only what no share proved.
     let (out, err, code) = merge(&[&shares[2]]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("every class is in"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(format!("{merged}.tried")).unwrap(),
+        "0,0;1,1;2,2;0,1 300\n"
+    );
     assert_eq!(
         std::fs::read_to_string(&merged).unwrap(),
         std::fs::read_to_string(&whole).unwrap()
@@ -446,6 +464,41 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     );
     assert!(
         err.contains("24 positions left out, not proved within --time 1ms"),
+        "{err}"
+    );
+    // They are noted beside the book with the time they had (1 ms counts
+    // as 1 s), and the same build again skips them all.
+    let tried_path = dir.path().join("go-on.book.tried");
+    let tried = std::fs::read_to_string(&tried_path).unwrap();
+    assert_eq!(tried.lines().count(), 24, "{tried}");
+    assert!(tried.lines().all(|l| l.ends_with(" 1")), "{tried}");
+    let (err, code, len) = build("go-on.book", true);
+    assert_eq!((code, len), (3, 13), "{err}");
+    assert_eq!(err.matches("not proved in 1 s before").count(), 24, "{err}");
+    assert_eq!(
+        err.matches("not proved in 1ms, left out").count(),
+        0,
+        "{err}"
+    );
+    // A position noted with less time than the build has is tried again.
+    let first = tried.lines().next().unwrap().rsplit_once(' ').unwrap().0;
+    std::fs::write(&tried_path, tried.replacen(" 1\n", " 0\n", 1)).unwrap();
+    let (err, _, _) = build("go-on.book", true);
+    assert_eq!(
+        err.matches("not proved in 1ms, left out").count(),
+        1,
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{first}: not proved in 1ms")),
+        "{err}"
+    );
+    // A damaged list is one clear line and exit status 1; the book stays.
+    std::fs::write(&tried_path, "1,0,0 forever\n").unwrap();
+    let (err, code, len) = build("go-on.book", true);
+    assert_eq!((code, len), (1, 13), "{err}");
+    assert!(
+        err.contains("go-on.book.tried: line 1: expected the moves"),
         "{err}"
     );
 }
