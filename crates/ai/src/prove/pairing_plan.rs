@@ -116,6 +116,12 @@ impl Planner {
             return forced
                 .or_else(|| (0..board.cell_count() as u32).find(|&c| board.stone(c) == 0));
         }
+        // A defender's stone shrinks the shortfall by at most its gain, two
+        // a line through its cell, and an attacker's never shrinks it: too
+        // far from a pairing for the moves left, whatever the gains.
+        if u64::from(shortfall) > 2 * u64::from(moves) * u64::from(board.most_lines_through()) {
+            return None;
+        }
         let gains = state.gains();
         let mut candidates: Vec<u32> = match forced {
             Some(c) => vec![c],
@@ -146,7 +152,7 @@ impl Planner {
                 None => {
                     self.matchings += 1;
                     let mut after = state.clone();
-                    let paired = after.play(board, m, true);
+                    let paired = after.play_defender(board, m);
                     if last {
                         paired
                     } else {
@@ -191,11 +197,14 @@ impl Planner {
             Some(c) if moves == 1 && board.stone(c) == 0 => {
                 let mut state = state.clone();
                 state
-                    .play(board, c, true)
+                    .play_defender(board, c)
                     .then(|| (c, state.replies_keeping(board)))
             }
             _ => None,
         };
+        // Whether each reply leaves the matching's size: the replies'
+        // states then need no search that fails.
+        let keeps = state.replies_keeping(board);
         for r in replies {
             if let Some((c, keeps)) = &ahead {
                 if r != *c && keeps[r as usize] {
@@ -208,7 +217,7 @@ impl Planner {
                 Some(_) => true,
                 None => {
                     let mut after = state.clone();
-                    after.play(board, r, false);
+                    after.play_attacker(r, keeps[r as usize]);
                     self.within(board, attacker, moves, &after).is_some()
                 }
             };

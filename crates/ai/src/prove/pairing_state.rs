@@ -101,44 +101,123 @@ impl PairingState<'_> {
             .count() as u32
     }
 
-    /// After a stone on `cell` (empty at the start and since) of the
-    /// attacker (`closes` false) or the defender (`closes` true): the edges
-    /// gone, then the matching grown back to a maximum one; returns whether
-    /// every open slot is matched (a pairing). `board` gives only the lines through
-    /// `cell`: the stone need not be on it.
-    pub(crate) fn play(&mut self, board: &Board, cell: u32, closes: bool) -> bool {
+    /// Removes `cell` (a stone is on it): the slot that held it is free.
+    /// Returns that slot.
+    fn take(&mut self, cell: u32) -> u32 {
         self.taken[cell as usize] = true;
-        if closes {
-            for &l in board.lines_of(cell) {
-                let i = self.line_index[l as usize];
-                if i == NONE || self.closed[i as usize] {
-                    continue;
-                }
-                self.closed[i as usize] = true;
-                for s in [2 * i as usize, 2 * i as usize + 1] {
-                    let c = std::mem::replace(&mut self.slot_cell[s], NONE);
-                    if c != NONE {
-                        self.cell_slot[c as usize] = NONE;
-                    }
-                }
-            }
-        }
         let s = std::mem::replace(&mut self.cell_slot[cell as usize], NONE);
         if s != NONE {
             self.slot_cell[s as usize] = NONE;
         }
-        if closes {
-            return self.grow();
-        }
-        // An attacker's stone frees no cell: an augmenting path from a slot
-        // that was free before would have been one before (its edges and
-        // free cell were there), so only the slot that lost the cell can
-        // grow the matching.
-        if s != NONE {
+        s
+    }
+
+    /// After an attacker's stone on `cell` (empty at the start and since),
+    /// `keeps` being what [`Self::replies_keeping`] said of it before: the
+    /// cell gone and the matching grown back to a maximum one; returns
+    /// whether every open slot is matched. Only the slot that held the
+    /// cell is newly free (an augmenting path from another one was one
+    /// before), and its search succeeds exactly when `keeps` says so: a
+    /// search known to fail (a walk over all it reaches) is not made.
+    pub(crate) fn play_attacker(&mut self, cell: u32, keeps: bool) -> bool {
+        let s = self.take(cell);
+        if s != NONE && keeps {
             let mut seen = vec![false; self.slot_cell.len()];
-            self.augment(s as usize, &mut seen);
+            let grew = self.augment(s as usize, &mut seen);
+            debug_assert!(grew, "replies_keeping said the matching regrows");
         }
         self.shortfall() == 0
+    }
+
+    /// After a defender's stone on `cell` (empty at the start and since):
+    /// the lines through it closed, their slots and the cell gone, then the
+    /// matching grown back to a maximum one; returns whether every open
+    /// slot is matched (a pairing). `board` gives only the lines through
+    /// `cell`: the stone need not be on it.
+    ///
+    /// Why the targeted searches below leave a maximum matching: removing
+    /// vertices from a graph whose matching is maximum, an augmenting path
+    /// must end at a vertex the removals left free (any other one was an
+    /// augmenting path before). The stone removes the slots of the lines
+    /// through its cell (the cell's own slot among them) and the cell: only
+    /// the cells those slots held are newly free, and searching from each
+    /// of them in turn is Kuhn's algorithm over the free cells (a free
+    /// vertex without an augmenting path never gains one when the matching
+    /// grows along another path, so the cells free before need no search).
+    /// Or, when fewer slots than freed cells are free, the free slots'
+    /// searches ([`Self::grow`]).
+    pub(crate) fn play_defender(&mut self, board: &Board, cell: u32) -> bool {
+        self.take(cell);
+        let mut freed = Vec::new();
+        for &l in board.lines_of(cell) {
+            let i = self.line_index[l as usize];
+            if i == NONE || self.closed[i as usize] {
+                continue;
+            }
+            self.closed[i as usize] = true;
+            for s in [2 * i as usize, 2 * i as usize + 1] {
+                let c = std::mem::replace(&mut self.slot_cell[s], NONE);
+                if c != NONE {
+                    self.cell_slot[c as usize] = NONE;
+                    freed.push(c);
+                }
+            }
+        }
+        // From whichever side has fewer free vertices: the free slots'
+        // searches walk the part of the graph they reach, the freed
+        // cells' the part that reaches them (few free slots: a small part).
+        if self.shortfall() as usize <= freed.len() {
+            return self.grow();
+        }
+        // The seen marks of a failed search stay valid until the matching
+        // changes (what it reached leads to no free slot).
+        let mut seen = vec![false; self.slot_cell.len()];
+        for c in freed {
+            if self.augment_to(board, c, &mut seen) {
+                seen.fill(false);
+            }
+        }
+        self.shortfall() == 0
+    }
+
+    /// Kuhn's search from the free cell `c` (empty, and a cell of every
+    /// open slot of the lines through it): an alternating path to a free
+    /// slot, along which the matching grows.
+    fn augment_to(&mut self, board: &Board, c: u32, seen: &mut [bool]) -> bool {
+        // A free slot next to the cell first: the walk below goes deep
+        // before it goes wide.
+        for &l in board.lines_of(c) {
+            let i = self.line_index[l as usize];
+            if i == NONE || self.closed[i as usize] {
+                continue;
+            }
+            for t in [2 * i as usize, 2 * i as usize + 1] {
+                if self.slot_cell[t] == NONE {
+                    self.slot_cell[t] = c;
+                    self.cell_slot[c as usize] = t as u32;
+                    return true;
+                }
+            }
+        }
+        for &l in board.lines_of(c) {
+            let i = self.line_index[l as usize];
+            if i == NONE || self.closed[i as usize] {
+                continue;
+            }
+            for t in [2 * i as usize, 2 * i as usize + 1] {
+                if seen[t] {
+                    continue;
+                }
+                seen[t] = true;
+                let held = self.slot_cell[t];
+                if held == NONE || self.augment_to(board, held, seen) {
+                    self.slot_cell[t] = c;
+                    self.cell_slot[c as usize] = t as u32;
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Augments from the free open slots in passes, each with fresh seen
@@ -171,8 +250,22 @@ impl PairingState<'_> {
         }
     }
 
+    /// Kuhn's search from the free slot `s`: an alternating path to a
+    /// free cell (one next to the slot first), along which the matching
+    /// grows.
     fn augment(&mut self, s: usize, seen: &mut [bool]) -> bool {
         seen[s] = true;
+        let free = self
+            .slots
+            .cells(s)
+            .iter()
+            .copied()
+            .find(|&c| !self.taken[c as usize] && self.cell_slot[c as usize] == NONE);
+        if let Some(c) = free {
+            self.slot_cell[s] = c;
+            self.cell_slot[c as usize] = s as u32;
+            return true;
+        }
         for i in 0..self.slots.cells(s).len() {
             let c = self.slots.cells(s)[i];
             if self.taken[c as usize] {
@@ -188,8 +281,8 @@ impl PairingState<'_> {
         false
     }
 
-    /// For a pairing (every open slot matched): per empty cell, whether an
-    /// attacker's stone there leaves a pairing. A stone on a cell no slot
+    /// Per empty cell, whether an attacker's stone there leaves the
+    /// matching's size (for a pairing: leaves a pairing). A stone on a cell no slot
     /// holds changes nothing; one on slot `t`'s cell frees `t`, and the
     /// matching grows back iff an alternating path leads from `t` to a
     /// free cell without that cell: iff `t` is reached by the search
@@ -335,9 +428,14 @@ mod tests {
                         break;
                     }
                     let c = empty[(next() % empty.len() as u64) as usize];
-                    let closes = board.to_move() != attacker;
-                    board.make(c);
-                    let paired = kept.play(&board, c, closes);
+                    let paired = if board.to_move() == attacker {
+                        let keeps = kept.replies_keeping(&board)[c as usize];
+                        board.make(c);
+                        kept.play_attacker(c, keeps)
+                    } else {
+                        board.make(c);
+                        kept.play_defender(&board, c)
+                    };
                     assert_eq!(paired, pairing::find(&board, attacker).is_some());
                 }
             }
