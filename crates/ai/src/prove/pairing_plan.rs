@@ -27,6 +27,9 @@ const WIDTH: usize = 6;
 pub(crate) struct Planner {
     /// Per depth (moves left), the defender's move that last worked.
     good: Vec<Option<u32>>,
+    /// Whether the last move that last worked is worth trying before the
+    /// gains: it worked since it last failed that way.
+    good_last_holds: bool,
     /// Per depth, the attacker's reply that last broke a plan.
     refutes: Vec<Option<u32>>,
     /// Pairings tried (matchings run), for a budget.
@@ -39,6 +42,7 @@ impl Planner {
     pub(crate) fn new() -> Planner {
         Planner {
             good: Vec::new(),
+            good_last_holds: true,
             refutes: Vec::new(),
             matchings: 0,
             limit: 0,
@@ -122,6 +126,29 @@ impl Planner {
         if u64::from(shortfall) > 2 * u64::from(moves) * u64::from(board.most_lines_through()) {
             return None;
         }
+        // The last move: the one that last worked first, before the gains
+        // (a walk over the graph) are read; a move that leaves a pairing
+        // gains at least the shortfall, so it would have come first among
+        // the candidates below too.
+        let last = moves == 1;
+        let mut failed = None;
+        let within_reach = |g: u32| 2 * board.lines_of(g).len() >= shortfall as usize;
+        let early = last && self.good_last_holds;
+        if let Some(g) = self.good[1].filter(|&g| early && board.stone(g) == 0 && within_reach(g)) {
+            if forced.is_none_or(|f| f == g) {
+                board.make(g);
+                let goes_on = board.result().is_none();
+                board.unmake();
+                if goes_on {
+                    self.matchings += 1;
+                    if state.clone().play_defender(board, g) {
+                        return Some(g);
+                    }
+                    self.good_last_holds = false;
+                    failed = Some(g);
+                }
+            }
+        }
         let gains = state.gains();
         let mut candidates: Vec<u32> = match forced {
             Some(c) => vec![c],
@@ -129,9 +156,8 @@ impl Planner {
                 .filter(|&c| board.stone(c) == 0 && gains[c as usize] > 0)
                 .collect(),
         };
-        let last = moves == 1;
         if last {
-            candidates.retain(|&c| gains[c as usize] >= shortfall as i32);
+            candidates.retain(|&c| gains[c as usize] >= shortfall as i32 && Some(c) != failed);
         }
         candidates.sort_unstable_by_key(|&c| (std::cmp::Reverse(gains[c as usize]), c));
         if let Some(g) = self.good[moves as usize] {
@@ -163,6 +189,7 @@ impl Planner {
             board.unmake();
             if ok {
                 self.good[moves as usize] = Some(m);
+                self.good_last_holds |= last;
                 return Some(m);
             }
         }
