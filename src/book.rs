@@ -176,6 +176,7 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         let known = old.as_ref().and_then(|b| b.value(pos));
         let moves = format_move_list(rules.shape(), pos.moves());
         let step = format!("[{}/{}] {moves}", i + 1, todo.len());
+        let tried_for = tried.seconds(&moves);
         if args.check {
             if let Some(v) = known {
                 let proved = prove(&step, pos, &table, threads, time, start)
@@ -195,10 +196,10 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
                     eprintln!("{step}: {w} wins (the shipped certificate)");
                     Value::Win(w)
                 }
-                None if args.go_on && tried.seconds(&moves).is_some_and(|s| s >= time_secs) => {
+                None if args.go_on && tried_for.is_some_and(|s| s >= time_secs) => {
                     eprintln!(
                         "{step}: not proved in {} s before ({}), left out (more --time takes it up)",
-                        tried.seconds(&moves).unwrap_or(0),
+                        tried_for.unwrap_or(0),
                         tried_path.display()
                     );
                     left_out += 1;
@@ -219,8 +220,7 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         };
         book.insert(pos, value).map_err(|e| e.to_string())?;
         write(&args.out, &book)?;
-        if tried.seconds(&moves).is_some() {
-            tried.remove(&moves);
+        if tried.remove(&moves) {
             tried.write(&tried_path)?;
         }
     }
@@ -274,23 +274,21 @@ fn merge(args: &BookArgs) -> Result<(), String> {
     write(&args.out, &book)?;
     let stones = book.stones();
     let all = classes(&rules, stones);
-    // A position one share left out and another proved is no longer tried.
-    for p in all.iter().filter(|p| book.contains(p)) {
-        tried.remove(&format_move_list(rules.shape(), p.moves()));
+    // A position one share left out and another proved is no longer
+    // tried; the missing ones are counted, and those left out before.
+    let (mut missing, mut missing_tried) = (0, 0);
+    for p in &all {
+        let moves = format_move_list(rules.shape(), p.moves());
+        if book.contains(p) {
+            tried.remove(&moves);
+        } else {
+            missing += 1;
+            missing_tried += usize::from(tried.seconds(&moves).is_some());
+        }
     }
     if !tried.is_empty() || tried_path.exists() {
         tried.write(&tried_path)?;
     }
-    let missing = all.iter().filter(|p| !book.contains(p)).count();
-    let missing_tried = all
-        .iter()
-        .filter(|p| !book.contains(p))
-        .filter(|p| {
-            tried
-                .seconds(&format_move_list(rules.shape(), p.moves()))
-                .is_some()
-        })
-        .count();
     println!(
         "{}: {} positions of 1 to {stones} stones from {} {}; {}",
         args.out.display(),

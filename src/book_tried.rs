@@ -87,9 +87,10 @@ impl Tried {
         }
     }
 
-    /// Forgets `moves` (once it is in the book).
-    pub fn remove(&mut self, moves: &str) {
-        self.seconds.remove(moves);
+    /// Forgets `moves` (once it is in the book); returns whether it was
+    /// on the list.
+    pub fn remove(&mut self, moves: &str) -> bool {
+        self.seconds.remove(moves).is_some()
     }
 
     pub fn is_empty(&self) -> bool {

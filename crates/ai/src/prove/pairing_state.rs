@@ -101,6 +101,13 @@ impl PairingState<'_> {
             .count() as u32
     }
 
+    /// The two slots of the board's line `l`, if it is one of the slots'
+    /// lines and no defender's stone has closed it since.
+    fn open_slots(&self, l: u32) -> Option<[usize; 2]> {
+        let i = self.line_index[l as usize];
+        (i != NONE && !self.closed[i as usize]).then(|| [2 * i as usize, 2 * i as usize + 1])
+    }
+
     /// Removes `cell` (a stone is on it): the slot that held it is free.
     /// Returns that slot.
     fn take(&mut self, cell: u32) -> u32 {
@@ -150,12 +157,11 @@ impl PairingState<'_> {
         self.take(cell);
         let mut freed = Vec::new();
         for &l in board.lines_of(cell) {
-            let i = self.line_index[l as usize];
-            if i == NONE || self.closed[i as usize] {
+            let Some(slots) = self.open_slots(l) else {
                 continue;
-            }
-            self.closed[i as usize] = true;
-            for s in [2 * i as usize, 2 * i as usize + 1] {
+            };
+            self.closed[slots[0] / 2] = true;
+            for s in slots {
                 let c = std::mem::replace(&mut self.slot_cell[s], NONE);
                 if c != NONE {
                     self.cell_slot[c as usize] = NONE;
@@ -187,11 +193,10 @@ impl PairingState<'_> {
         // A free slot next to the cell first: the walk below goes deep
         // before it goes wide.
         for &l in board.lines_of(c) {
-            let i = self.line_index[l as usize];
-            if i == NONE || self.closed[i as usize] {
+            let Some(slots) = self.open_slots(l) else {
                 continue;
-            }
-            for t in [2 * i as usize, 2 * i as usize + 1] {
+            };
+            for t in slots {
                 if self.slot_cell[t] == NONE {
                     self.slot_cell[t] = c;
                     self.cell_slot[c as usize] = t as u32;
@@ -200,11 +205,10 @@ impl PairingState<'_> {
             }
         }
         for &l in board.lines_of(c) {
-            let i = self.line_index[l as usize];
-            if i == NONE || self.closed[i as usize] {
+            let Some(slots) = self.open_slots(l) else {
                 continue;
-            }
-            for t in [2 * i as usize, 2 * i as usize + 1] {
+            };
+            for t in slots {
                 if seen[t] {
                     continue;
                 }
@@ -299,11 +303,10 @@ impl PairingState<'_> {
         let mut reached = vec![false; self.slot_cell.len()];
         while let Some(c) = queue.pop() {
             for &l in board.lines_of(c) {
-                let i = self.line_index[l as usize];
-                if i == NONE || self.closed[i as usize] {
+                let Some(slots) = self.open_slots(l) else {
                     continue;
-                }
-                for t in [2 * i as usize, 2 * i as usize + 1] {
+                };
+                for t in slots {
                     let held = self.slot_cell[t];
                     if reached[t] || held == c || held == NONE {
                         continue;
