@@ -24,6 +24,8 @@ use hypertac_ai::Budget;
 use hypertac_core::notation::format_move_list;
 use hypertac_proof::Value;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 /// Arguments of `hypertac book`.
@@ -48,9 +50,15 @@ pub struct BookArgs {
     /// status 3, as a stopped one does.
     #[arg(long, conflicts_with = "check")]
     pub go_on: bool,
-    /// Search threads (default: one per core).
+    /// Search threads of each position's proof (default: the cores
+    /// shared out among the --jobs).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Positions proved at once, each by its own search over the shared
+    /// table: on two cores two searches of one thread settle more than one
+    /// search of two threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
     /// Transposition table size in MiB, shared by all positions.
     #[arg(long, default_value_t = 1024)]
     pub memory: usize,
@@ -127,7 +135,7 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         Err(e) => return Err(format!("{name}: {e}").into()),
     };
     let tried_path = book_tried::path_for(&args.out);
-    let mut tried = if args.check {
+    let tried = if args.check {
         Tried::default()
     } else {
         Tried::read(&tried_path)?
@@ -137,9 +145,10 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         Some(b) if args.check => b.stones(),
         _ => usize::from(args.stones),
     };
+    let jobs = usize::from(args.jobs);
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()) / jobs)
         .max(1);
     let table = SharedTable::new(&rules, args.memory.max(16) << 20);
     let mut book = Book::new(&rules, stones);
@@ -171,58 +180,60 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         }
     }
     let start = Instant::now();
-    let mut left_out = 0;
-    for (i, (pos, winner)) in todo.iter().enumerate() {
-        let known = old.as_ref().and_then(|b| b.value(pos));
-        let moves = format_move_list(rules.shape(), pos.moves());
-        let step = format!("[{}/{}] {moves}", i + 1, todo.len());
-        let tried_for = tried.seconds(&moves);
-        if args.check {
-            if let Some(v) = known {
-                let proved = prove(&step, pos, &table, threads, time, start)
-                    .map_err(|e| failed(&step, e))?;
-                if proved != v {
-                    return Err(format!("{moves}: the book says {v}, proved {proved}").into());
+    let state = Mutex::new(State {
+        book,
+        tried,
+        left_out: 0,
+        failure: None,
+    });
+    let next = AtomicUsize::new(0);
+    let stop = Arc::new(AtomicBool::new(false));
+    let job = Job {
+        args,
+        rules: &rules,
+        old: old.as_ref(),
+        table: &table,
+        threads,
+        time,
+        time_secs,
+        start,
+        tried_path: &tried_path,
+        state: &state,
+        stop: &stop,
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(todo.len()).max(1) {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
                 }
-            }
-            continue;
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some((pos, winner)) = todo.get(i) else {
+                    break;
+                };
+                let step = format!(
+                    "[{}/{}] {}",
+                    i + 1,
+                    todo.len(),
+                    format_move_list(rules.shape(), pos.moves())
+                );
+                if let Err(e) = job.one(&step, pos, *winner) {
+                    let mut st = job.lock();
+                    st.failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            });
         }
-        let value = match known {
-            Some(_) => continue,
-            // A position a shipped certificate proves (the test suite
-            // verifies it) needs no proof of its own.
-            None => match *winner {
-                Some(w) => {
-                    eprintln!("{step}: {w} wins (the shipped certificate)");
-                    Value::Win(w)
-                }
-                None if args.go_on && tried_for.is_some_and(|s| s >= time_secs) => {
-                    eprintln!(
-                        "{step}: not proved in {} s before ({}), left out (more --time takes it up)",
-                        tried_for.unwrap_or(0),
-                        tried_path.display()
-                    );
-                    left_out += 1;
-                    continue;
-                }
-                None => match prove(&step, pos, &table, threads, time, start) {
-                    Ok(v) => v,
-                    Err(SettleError::TimeRanOut) if args.go_on => {
-                        eprintln!("{step}: not proved in {}, left out", args.time);
-                        tried.note(&moves, time_secs);
-                        tried.write(&tried_path)?;
-                        left_out += 1;
-                        continue;
-                    }
-                    Err(e) => return Err(failed(&step, e)),
-                },
-            },
-        };
-        book.insert(pos, value).map_err(|e| e.to_string())?;
-        write(&args.out, &book)?;
-        if tried.remove(&moves) {
-            tried.write(&tried_path)?;
-        }
+    });
+    let State {
+        book,
+        left_out,
+        failure,
+        ..
+    } = state.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let Some(e) = failure {
+        return Err(e);
     }
     if args.check {
         let n = old.as_ref().map_or(0, Book::len);
@@ -248,6 +259,111 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         )));
     }
     Ok(())
+}
+
+/// What the jobs of a build share and change, under one lock.
+struct State {
+    book: Book,
+    tried: Tried,
+    left_out: usize,
+    /// The first failure that stops the build.
+    failure: Option<Failure>,
+}
+
+/// What each job of a build reads.
+struct Job<'a> {
+    args: &'a BookArgs,
+    rules: &'a hypertac_core::Rules,
+    old: Option<&'a Book>,
+    table: &'a SharedTable,
+    threads: usize,
+    time: std::time::Duration,
+    time_secs: u64,
+    start: Instant,
+    tried_path: &'a std::path::Path,
+    state: &'a Mutex<State>,
+    /// Set at the first failure: the other jobs' proofs stop.
+    stop: &'a Arc<AtomicBool>,
+}
+
+impl Job<'_> {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// One position of the build (`step` names it): checked again, taken
+    /// from the book or a shipped certificate, skipped as tried before, or
+    /// proved; the book and the tried list written after each change.
+    fn one(
+        &self,
+        step: &str,
+        pos: &hypertac_core::Position,
+        winner: Option<hypertac_core::Player>,
+    ) -> Result<(), Failure> {
+        let args = self.args;
+        let known = self.old.and_then(|b| b.value(pos));
+        let moves = format_move_list(self.rules.shape(), pos.moves());
+        let tried_for = self.lock().tried.seconds(&moves);
+        if args.check {
+            if let Some(v) = known {
+                let proved = self.prove(step, pos).map_err(|e| failed(step, e))?;
+                if proved != v {
+                    return Err(format!("{moves}: the book says {v}, proved {proved}").into());
+                }
+            }
+            return Ok(());
+        }
+        let value = match known {
+            Some(_) => return Ok(()),
+            // A position a shipped certificate proves (the test suite
+            // verifies it) needs no proof of its own.
+            None => match winner {
+                Some(w) => {
+                    eprintln!("{step}: {w} wins (the shipped certificate)");
+                    Value::Win(w)
+                }
+                None if args.go_on && tried_for.is_some_and(|s| s >= self.time_secs) => {
+                    eprintln!(
+                        "{step}: not proved in {} s before ({}), left out (more --time takes it up)",
+                        tried_for.unwrap_or(0),
+                        self.tried_path.display()
+                    );
+                    self.lock().left_out += 1;
+                    return Ok(());
+                }
+                None => match self.prove(step, pos) {
+                    Ok(v) => v,
+                    Err(SettleError::TimeRanOut) if self.stop.load(Ordering::Relaxed) => {
+                        return Ok(())
+                    }
+                    Err(SettleError::TimeRanOut) if args.go_on => {
+                        eprintln!("{step}: not proved in {}, left out", args.time);
+                        let mut st = self.lock();
+                        st.tried.note(&moves, self.time_secs);
+                        st.tried.write(self.tried_path)?;
+                        st.left_out += 1;
+                        return Ok(());
+                    }
+                    Err(e) => return Err(failed(step, e)),
+                },
+            },
+        };
+        let mut st = self.lock();
+        st.book.insert(pos, value).map_err(|e| e.to_string())?;
+        write(&args.out, &st.book)?;
+        if st.tried.remove(&moves) {
+            st.tried.write(self.tried_path)?;
+        }
+        Ok(())
+    }
+
+    fn prove(&self, step: &str, pos: &hypertac_core::Position) -> Result<Value, SettleError> {
+        let budget = Budget {
+            deadline: Some(Instant::now() + self.time),
+            stop: Some(Arc::clone(self.stop)),
+        };
+        prove(step, pos, self.table, self.threads, &budget, self.start)
+    }
 }
 
 /// `--merge`: the books named, and --out's if it exists, joined into --out.
@@ -319,15 +435,11 @@ fn prove(
     pos: &hypertac_core::Position,
     table: &SharedTable,
     threads: usize,
-    time: std::time::Duration,
+    budget: &Budget,
     start: Instant,
 ) -> Result<Value, SettleError> {
     let begun = Instant::now();
-    let budget = Budget {
-        deadline: Some(begun + time),
-        stop: None,
-    };
-    let settled = settle(pos, table, threads, &budget)?;
+    let settled = settle(pos, table, threads, budget)?;
     eprintln!(
         "{step}: {} ({} positions, certificate {} bytes accepted, {:.1} s; {:.0} s in all)",
         settled.value,

@@ -344,6 +344,34 @@ fn a_book_built_in_shares_and_merged_is_the_whole_book() {
     };
     let whole = file("whole.book");
     assert!(build(&whole, None).contains("53 positions of 1 to 3 stones"));
+    // Three jobs at once write the same book, byte for byte.
+    let jobs = file("jobs.book");
+    let (out, err, code) = common::run_args(&[
+        "book",
+        "--game",
+        "tictactoe",
+        "--stones",
+        "3",
+        "--out",
+        &jobs,
+        "--jobs",
+        "3",
+        "--threads",
+        "1",
+        "--memory",
+        "16",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("53 positions of 1 to 3 stones"), "{out}");
+    assert_eq!(
+        err.lines().filter(|l| l.contains("accepted")).count(),
+        53,
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&jobs).unwrap(),
+        std::fs::read_to_string(&whole).unwrap()
+    );
     let shares: Vec<String> = (0..3).map(|i| file(&format!("share-{i}.book"))).collect();
     for (i, path) in shares.iter().enumerate() {
         let out = build(path, Some(&format!("{i}/3")));
@@ -418,7 +446,7 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     // Qubic's 37 classes of 1 and 2 stones with 1 ms a position: the 13
     // the shipped certificate proves go in; no other is proved that fast.
     let dir = tempfile::tempdir().unwrap();
-    let build = |name: &str, go_on: bool| {
+    let build_jobs = |name: &str, go_on: bool, jobs: &str| {
         let out = dir.path().join(name);
         let mut args = vec![
             "book",
@@ -432,6 +460,8 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
             "1",
             "--memory",
             "16",
+            "--jobs",
+            jobs,
             "--out",
         ];
         let path = out.to_str().unwrap().to_string();
@@ -447,6 +477,7 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
         .unwrap();
         (err, code, book.len())
     };
+    let build = |name: &str, go_on: bool| build_jobs(name, go_on, "1");
     // Without --go-on the first position not proved ends the build.
     let (err, code, len) = build("stop.book", false);
     assert_eq!(code, 3, "{err}");
@@ -475,6 +506,17 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     let (err, code, len) = build("go-on.book", true);
     assert_eq!((code, len), (3, 13), "{err}");
     assert_eq!(err.matches("not proved in 1 s before").count(), 24, "{err}");
+    // Two jobs at once note the same 24, and stop at the first failure
+    // without --go-on.
+    let (err, code, len) = build_jobs("jobs.book", true, "2");
+    assert_eq!((code, len), (3, 13), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("jobs.book.tried")).unwrap(),
+        tried
+    );
+    let (err, code, len) = build_jobs("jobs-stop.book", false, "2");
+    assert_eq!((code, len), (3, 13), "{err}");
+    assert!(err.contains("the time ran out"), "{err}");
     assert_eq!(
         err.matches("not proved in 1ms, left out").count(),
         0,
