@@ -115,17 +115,16 @@ fn write_text(
     analysis: &Analysis,
 ) -> std::io::Result<()> {
     let view = analysis_view(pos, analysis);
-    let proved = if view.value == "unknown" {
-        ""
-    } else {
-        " (proved)"
+    let value = match &view.bound {
+        Some(bound) => format!("unknown; {bound} (proved)"),
+        None if view.value == "unknown" => view.value.clone(),
+        None => format!("{} (proved)", view.value),
     };
     writeln!(
         out,
-        "{} to move after {} moves: {}{proved}",
+        "{} to move after {} moves: {value}",
         view.to_move,
         pos.moves().len(),
-        view.value
     )?;
     if let Some(reason) = &view.reason {
         writeln!(out, "why: {reason}")?;
@@ -137,30 +136,56 @@ fn write_text(
         .max()
         .unwrap_or(4)
         .max(4);
+    // A bound is shown in place of an unknown value, and is proved.
+    let shown = |m: &view::MoveView| m.bound.clone().unwrap_or_else(|| m.value.clone());
+    let values = view
+        .moves
+        .iter()
+        .map(|m| shown(m).len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
     writeln!(
         out,
-        "  {:width$}  {:8}  {:6}  {:8}  source",
+        "  {:width$}  {:values$}  {:6}  {:8}  source",
         "move", "value", "proved", "distance"
     )?;
     for m in &view.moves {
         let distance = m.distance.map_or_else(String::new, |d| d.to_string());
         writeln!(
             out,
-            "{} {:width$}  {:8}  {:6}  {:8}  {}",
+            "{} {:width$}  {:values$}  {:6}  {:8}  {}",
             if m.best { '*' } else { ' ' },
             m.text,
-            m.value,
-            if m.proved { "yes" } else { "no" },
+            shown(m),
+            if m.proved || m.bound.is_some() {
+                "yes"
+            } else {
+                "no"
+            },
             distance,
             m.source
         )?;
     }
     if !view.complete {
-        let unknown = view.moves.iter().filter(|m| !m.proved).count();
-        writeln!(
-            out,
-            "{unknown} move(s) unknown within the time: give more with --time"
-        )?;
+        let unknown = view
+            .moves
+            .iter()
+            .filter(|m| !m.proved && m.bound.is_none())
+            .count();
+        let bounded = view.moves.iter().filter(|m| m.bound.is_some()).count();
+        if bounded > 0 {
+            writeln!(
+                out,
+                "{bounded} move(s) known in part (one side proved unable to win): give more with --time"
+            )?;
+        }
+        if unknown > 0 {
+            writeln!(
+                out,
+                "{unknown} move(s) unknown within the time: give more with --time"
+            )?;
+        }
     }
     Ok(())
 }

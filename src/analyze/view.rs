@@ -20,6 +20,10 @@ pub struct AnalysisView {
     pub to_move: String,
     /// The position's value as far as its moves' values show it.
     pub value: String,
+    /// With the value unknown, what is proved of it: `X wins or draw`
+    /// (O proved unable to win) or `O wins or draw`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<String>,
     /// Whether every move's value is known.
     pub complete: bool,
     /// The reason for the move a shipped certificate gives, in words.
@@ -40,6 +44,10 @@ pub struct MoveView {
     pub value: String,
     /// Whether the value is proved.
     pub proved: bool,
+    /// With the value unknown, what is proved of it: `X wins or draw`
+    /// (O proved unable to win after the move) or `O wins or draw`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<String>,
     /// Moves after this one until the end with perfect play, where exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance: Option<u32>,
@@ -59,6 +67,9 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
         position: notation::format_move_list(shape, pos.moves()),
         to_move: analysis.to_move.to_string(),
         value: analysis.value().text(),
+        bound: analysis
+            .cannot_win()
+            .map(|p| format!("{} wins or draw", p.other())),
         complete: analysis.complete(),
         reason: analysis.reason.as_ref().map(|r| r.words(shape)),
         moves: analysis
@@ -69,6 +80,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
                 cell: notation::format_cell(shape, m.cell),
                 value: m.known.value.text(),
                 proved: m.proved(),
+                bound: m.known.bound(),
                 distance: m.known.distance,
                 source: m.known.source.name(),
                 best: analysis.is_best(m),
@@ -129,7 +141,7 @@ pub fn review_view(rules: &Rules, review: &Review) -> ReviewView {
 }
 
 fn known_text(k: &Known) -> String {
-    k.value.text()
+    k.bound().unwrap_or_else(|| k.value.text())
 }
 
 /// The position after `text` on `rules`: moves separated by `;`, each a
@@ -169,4 +181,72 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, String> {
             .map_err(|e| format!("move {} ({item}): {e}", i + 1))?;
     }
     Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hypertac_ai::analyze::{MoveValue, Source};
+    use hypertac_core::{Cell, Player};
+
+    fn known(value: Value, cannot_win: Option<Player>) -> Known {
+        Known {
+            value,
+            distance: None,
+            source: Source::Prover,
+            cannot_win,
+        }
+    }
+
+    #[test]
+    fn a_bound_is_shown_with_an_unknown_value_only() {
+        let pos = Position::new(Rules::preset("tictactoe").unwrap());
+        let analysis = Analysis {
+            to_move: Player::X,
+            moves: vec![
+                MoveValue {
+                    cell: Cell(0),
+                    known: known(Value::Unknown, Some(Player::O)),
+                },
+                MoveValue {
+                    cell: Cell(1),
+                    known: known(Value::Unknown, Some(Player::X)),
+                },
+                MoveValue {
+                    cell: Cell(2),
+                    known: known(Value::Unknown, None),
+                },
+                MoveValue {
+                    cell: Cell(3),
+                    known: known(Value::Win(Player::O), None),
+                },
+            ],
+            reason: None,
+        };
+        let view = analysis_view(&pos, &analysis);
+        let bounds: Vec<Option<&str>> = view.moves.iter().map(|m| m.bound.as_deref()).collect();
+        assert_eq!(
+            bounds,
+            [Some("X wins or draw"), Some("O wins or draw"), None, None]
+        );
+        assert!(view
+            .moves
+            .iter()
+            .take(3)
+            .all(|m| m.value == "unknown" && !m.proved));
+        // X has a move after which O cannot win: X wins or draws.
+        assert_eq!(view.value, "unknown");
+        assert_eq!(view.bound.as_deref(), Some("X wins or draw"));
+        let json = serde_json::to_value(&view).unwrap();
+        assert_eq!(json["moves"][0]["bound"], "X wins or draw");
+        assert!(json["moves"][2].get("bound").is_none(), "{json}");
+        // Every move leaves X unable to win: O wins or draws.
+        let mut lost = analysis.clone();
+        lost.moves.remove(0);
+        lost.moves[1].known = known(Value::Unknown, Some(Player::X));
+        assert_eq!(
+            analysis_view(&pos, &lost).bound.as_deref(),
+            Some("O wins or draw")
+        );
+    }
 }

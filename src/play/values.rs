@@ -41,7 +41,9 @@ impl ShownValues {
 
     /// The letter and kind of a cell's value for the side to move:
     /// `W` win, `D` draw, `L` loss, `?` unknown (or not answered yet while
-    /// the worker is at it); `None` for no legal move of `pos`.
+    /// the worker is at it), and where only one side's question is
+    /// answered `+` win or draw, `-` draw or loss; `None` for no legal
+    /// move of `pos`.
     pub fn mark(&self, pos: &Position, cell: Cell) -> Option<(char, Value)> {
         let Some(a) = self.analysis.as_ref() else {
             return (self.working && pos.is_legal(cell)).then_some(('?', Value::Unknown));
@@ -51,7 +53,11 @@ impl ShownValues {
             Some(2) => 'W',
             Some(1) => 'D',
             Some(_) => 'L',
-            None => '?',
+            None => match m.known.cannot_win {
+                Some(p) if p == a.to_move => '-',
+                Some(_) => '+',
+                None => '?',
+            },
         };
         Some((mark, m.known.value))
     }
@@ -62,24 +68,37 @@ impl ShownValues {
             return "values: working out each move's value…".into();
         };
         let me = a.to_move;
-        let unknown = a.moves.iter().filter(|m| !m.proved()).count();
+        let bounded = a
+            .moves
+            .iter()
+            .filter(|m| !m.proved() && m.known.cannot_win.is_some())
+            .count();
+        let unknown = a.moves.iter().filter(|m| !m.proved()).count() - bounded;
         let value = a.value();
         let mut text = format!(
-            "values of {me}'s moves (W {me} wins, D draw, L {} wins{}): {}{}",
+            "values of {me}'s moves (W {me} wins, D draw, L {} wins{}{}): {}",
             me.other(),
-            if unknown > 0 { ", ? unknown" } else { "" },
-            value.text(),
-            if value == Value::Unknown {
-                ""
+            if bounded > 0 {
+                ", + win or draw, - draw or loss"
             } else {
-                " (proved)"
+                ""
+            },
+            if unknown > 0 { ", ? unknown" } else { "" },
+            match (value, a.cannot_win()) {
+                (Value::Unknown, Some(p)) =>
+                    format!("unknown, {} wins or draw (proved)", p.other()),
+                (Value::Unknown, None) => value.text(),
+                _ => format!("{} (proved)", value.text()),
             }
         );
+        if bounded > 0 {
+            text.push_str(&format!("; {bounded} known in part"));
+        }
         if unknown > 0 {
-            text.push_str(&format!(
-                "; {unknown} unknown{}",
-                if self.working { ", working" } else { "" }
-            ));
+            text.push_str(&format!("; {unknown} unknown"));
+        }
+        if unknown + bounded > 0 && self.working {
+            text.push_str(", working");
         }
         text
     }
@@ -189,7 +208,7 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
     }
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for m in &analysis.moves {
-        let text = m.known.value.text();
+        let text = m.known.bound().unwrap_or_else(|| m.known.value.text());
         let cell = hypertac_core::notation::format_move(pos.rules(), m.cell);
         match groups.iter_mut().find(|(v, _)| *v == text) {
             Some((_, cells)) => cells.push(cell),

@@ -677,6 +677,39 @@ test('each move\'s value on the board: tic-tac-toe\'s known values, a quick firs
   assert(asked[0] === '1000', `the first answer is asked with ms=${asked[0]}`);
 });
 
+test('a bound on the board: + where the side to move wins or draws, - where it draws or loses (issue 41)', async (page) => {
+  // The server's answer is replaced by one with bounds: the page's part
+  // is how it shows them.
+  await page.route('**/api/analyze?*', (route) => route.fulfill({
+    contentType: 'application/json',
+    body: JSON.stringify({
+      rules: '3x3 k3', position: '1,1', to_move: 'O', value: 'unknown', bound: 'O wins or draw',
+      complete: false, reason: null,
+      moves: [
+        { move: '0,0', cell: '0,0', value: 'unknown', proved: false, bound: 'O wins or draw', source: 'prover', best: false },
+        { move: '1,0', cell: '1,0', value: 'unknown', proved: false, bound: 'X wins or draw', source: 'prover', best: false },
+        { move: '2,0', cell: '2,0', value: 'unknown', proved: false, source: 'none', best: false },
+        { move: '0,1', cell: '0,1', value: 'X wins', proved: true, source: 'prover', best: false },
+      ],
+    }),
+  }));
+  await startGame(page, { game: 'tictactoe', moves: '1,1' });
+  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 4, null, { timeout: 30000 });
+  const marks = await page.$$eval('.cell[data-val]', (els) => Object.fromEntries(els.map((e) => [e.dataset.cell, `${e.dataset.val} ${e.dataset.mark}`])));
+  assert(marks['0,0'] === 'nolose +', `0,0: ${marks['0,0']}`);
+  assert(marks['1,0'] === 'nowin -', `1,0: ${marks['1,0']}`);
+  assert(marks['2,0'] === 'unknown ?', `2,0: ${marks['2,0']}`);
+  assert(marks['0,1'] === 'loss L', `0,1: ${marks['0,1']}`);
+  const title = await page.getAttribute('.cell[data-cell="0,0"]', 'title');
+  assert(title.includes('O wins or draw (proved'), `title: ${title}`);
+  const legend = await page.textContent('#values-legend');
+  assert(legend.includes('+ O wins or draw, - X wins or draw (proved, 2)'), `legend: ${legend}`);
+  assert(legend.includes('position: unknown, O wins or draw (proved)'), `legend: ${legend}`);
+  await shot(page, 'values-bounds.png');
+  await page.unroute('**/api/analyze?*');
+});
+
 // ---------- screenshots at two sizes and both themes ----------
 
 const SIZES = [{ width: 1280, height: 800, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }];

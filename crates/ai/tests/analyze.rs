@@ -243,3 +243,87 @@ fn a_review_finds_the_thrown_away_draw() {
     assert_eq!(thrown, vec![(1, Value::Draw)]);
     assert_eq!(review.steps[6].after.value, Value::Win(Player::X));
 }
+
+#[test]
+fn bounds_found_under_short_budgets_match_minimax() {
+    // 4x4 k4 positions with budgets too short to settle every move: where
+    // one side's question is answered and not the other's, the bound
+    // ("the other side wins or draws") must hold by minimax.
+    let rules = Rules::new(hypertac_core::Shape::new(&[4, 4]).unwrap(), 4).unwrap();
+    let mut memo = HashMap::new();
+    let (mut moves_checked, mut positions_checked) = (0, 0);
+    for stones in 4..=6 {
+        for seed in 0..16 {
+            let Some(pos) = random_position(&rules, stones, seed) else {
+                continue;
+            };
+            for ms in [1, 3, 10] {
+                let analysis = Analyzer::new(16 << 20)
+                    .analyze(&pos, &Budget::millis(ms))
+                    .expect("analysable");
+                for m in &analysis.moves {
+                    let Some(p) = m.known.cannot_win else {
+                        continue;
+                    };
+                    assert_eq!(m.known.value, Value::Unknown);
+                    let mut child = pos.clone();
+                    child.play(m.cell);
+                    assert_ne!(
+                        minimax(&mut child, &mut memo),
+                        Value::Win(p),
+                        "{rules} after {:?} then {:?}: {p} is said unable to win",
+                        pos.moves(),
+                        m.cell
+                    );
+                    moves_checked += 1;
+                }
+                if let Some(p) = analysis.cannot_win() {
+                    assert_ne!(
+                        minimax(&mut pos.clone(), &mut memo),
+                        Value::Win(p),
+                        "{rules} after {:?}: {p} is said unable to win",
+                        pos.moves()
+                    );
+                    positions_checked += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{moves_checked} bounds of moves, {positions_checked} of positions checked");
+    assert!(
+        moves_checked >= 10 && positions_checked >= 5,
+        "{moves_checked} bounds of moves, {positions_checked} of positions checked"
+    );
+}
+
+#[test]
+fn bounds_are_kept_for_the_next_answer() {
+    // What one answer found of a move, a bound or a value, the next answer
+    // of the same analyser still shows, even with no time at all.
+    let rules = Rules::new(hypertac_core::Shape::new(&[4, 4]).unwrap(), 4).unwrap();
+    let mut bounds = 0;
+    for seed in 0..16 {
+        let Some(pos) = random_position(&rules, 5, seed) else {
+            continue;
+        };
+        let analyzer = Analyzer::new(16 << 20);
+        let first = analyzer.analyze(&pos, &Budget::millis(2)).unwrap();
+        let again = analyzer.analyze(&pos, &Budget::millis(0)).unwrap();
+        for (a, b) in first.moves.iter().zip(&again.moves) {
+            if a.proved() {
+                assert_eq!(a.known.value, b.known.value);
+            } else if a.known.cannot_win.is_some() {
+                bounds += 1;
+                assert!(
+                    b.proved() || b.known.cannot_win == a.known.cannot_win,
+                    "{:?} then {:?}: {:?}, then {:?}",
+                    pos.moves(),
+                    a.cell,
+                    a.known,
+                    b.known
+                );
+            }
+        }
+    }
+    assert!(bounds >= 5, "{bounds} bounds");
+}

@@ -29,9 +29,11 @@ fn analyzer() -> &'static Analyzer {
 /// position), `complete`, `reason` (the shipped certificate's reason for
 /// its move, or None) and `moves`, a list of dicts with `move` (as the CLI
 /// writes it), `cell` (index), `value` (`"X wins"`, `"O wins"`, `"draw"`,
-/// `"unknown"`), `proved`, `distance` (moves after this one to the end,
-/// where exact, else None), `source` and `best`, as `hypertac analyze
-/// --json`.
+/// `"unknown"`), `proved`, `bound` (with the value unknown, what is
+/// proved of it: `"X wins or draw"` where O is proved unable to win,
+/// `"O wins or draw"` where X is, else None), `distance` (moves after this
+/// one to the end, where exact, else None), `source` and `best`, as
+/// `hypertac analyze --json`; the position's `bound` likewise.
 ///
 /// `game`: a preset name or a `Game` (its position); `moves`: moves played
 /// first (text `"1,1,1;2,2,2"` or a list of moves). `seconds`: the
@@ -75,6 +77,11 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     out.set_item("rules", rules.to_string())?;
     out.set_item("to_move", a.to_move.to_string())?;
     out.set_item("value", a.value().text())?;
+    out.set_item(
+        "bound",
+        a.cannot_win()
+            .map(|p| format!("{} wins or draw", p.other())),
+    )?;
     out.set_item("complete", a.complete())?;
     out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules.shape())))?;
     let list = PyList::empty(py);
@@ -84,6 +91,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
         d.set_item("cell", m.cell.0)?;
         d.set_item("value", m.known.value.text())?;
         d.set_item("proved", m.proved())?;
+        d.set_item("bound", m.known.bound())?;
         d.set_item("distance", m.known.distance)?;
         d.set_item("source", m.known.source.name())?;
         d.set_item("best", a.is_best(m))?;

@@ -103,3 +103,23 @@ def test_analyze_equals_the_cli(cli, args, game, moves):
     assert [(m["move"], m["value"], m["proved"], m["best"]) for m in got["moves"]] == [
         (m["move"], m["value"], m["proved"], m["best"]) for m in want["moves"]
     ]
+    # Complete: no bound anywhere (the CLI leaves the key out, Python gives None).
+    assert got["bound"] is None and "bound" not in want
+    assert all(m["bound"] is None for m in got["moves"])
+    assert all("bound" not in m for m in want["moves"])
+
+
+def test_a_bound_is_proved_where_one_side_cannot_win():
+    # 4x4 k4 with a millisecond: some moves are known only in part; each
+    # such bound holds (the full answer, given time, never contradicts it).
+    game = hypertac.Game(shape=(4, 4), k=4)
+    moves = "0,0;1,1;2,2;3,3;0,1;1,0"
+    quick = hypertac.analyze(game, moves, seconds=0.002)
+    full = hypertac.analyze(game, moves, seconds=60)
+    assert full["complete"]
+    values = {m["move"]: m["value"] for m in full["moves"]}
+    for m in quick["moves"]:
+        if m["bound"] is not None:
+            assert m["value"] == "unknown" and not m["proved"]
+            side = m["bound"].split()[0]
+            assert values[m["move"]] in (f"{side} wins", "draw"), (m, values[m["move"]])

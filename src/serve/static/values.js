@@ -76,14 +76,19 @@ async function updateValues() {
   if (!values.data.complete && values.rounds < VALUES_ROUNDS) setTimeout(updateValues, 200);
 }
 
-// The kind of a value for the side to move: win, draw, loss or unknown.
-function valueKind(value, toMove) {
+// The kind of a value for the side to move: win, draw, loss, unknown, or
+// for an unknown value with a proved bound ("X wins or draw") nolose (the
+// side to move wins or draws) or nowin (it draws or loses).
+function valueKind(value, toMove, bound) {
   if (value === 'draw') return 'draw';
-  if (value === 'unknown') return 'unknown';
+  if (value === 'unknown') {
+    if (bound) return bound.startsWith(toMove) ? 'nolose' : 'nowin';
+    return 'unknown';
+  }
   return value.startsWith(toMove) ? 'win' : 'loss';
 }
 
-const VALUE_MARK = { win: 'W', draw: 'D', loss: 'L', unknown: '?' };
+const VALUE_MARK = { win: 'W', draw: 'D', loss: 'L', unknown: '?', nolose: '+', nowin: '-' };
 
 function paintValues() {
   const data = values.key && values.data;
@@ -95,19 +100,24 @@ function paintValues() {
       el.classList.remove('val-best');
       continue;
     }
-    const kind = valueKind(m.value, data.to_move);
+    const kind = valueKind(m.value, data.to_move, m.bound);
     el.dataset.val = kind;
     el.dataset.mark = VALUE_MARK[kind];
     el.classList.toggle('val-best', m.best);
     const distance = m.distance !== undefined ? `, ends in ${m.distance} more move${m.distance === 1 ? '' : 's'}` : '';
-    el.title = `${m.move}: ${m.value}${m.proved ? ' (proved, ' + m.source + distance + ')' : ' (not settled yet)'}`;
+    el.title = m.bound
+      ? `${m.move}: ${m.bound} (proved; which one not settled yet)`
+      : `${m.move}: ${m.value}${m.proved ? ' (proved, ' + m.source + distance + ')' : ' (not settled yet)'}`;
   }
   if (!data) return;
   const unknown = data.moves.filter((m) => !m.proved).length;
+  const bounded = data.moves.filter((m) => m.bound).length;
   const them = data.to_move === 'X' ? 'O' : 'X';
   const parts = [`Values of ${data.to_move}'s moves, after each: W ${data.to_move} wins, D draw, L ${them} wins`];
+  if (bounded) parts.push(`+ ${data.to_move} wins or draw, - ${them} wins or draw (proved, ${bounded})`);
   parts.push(unknown ? `? not settled yet (${unknown} left${values.busy ? ', working' : ''})` : 'all proved');
-  parts.push(`position: ${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}.`);
+  const position = data.bound ? `unknown, ${data.bound} (proved)` : `${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}`;
+  parts.push(`position: ${position}.`);
   describeValues(parts.join('; '), data.reason);
 }
 

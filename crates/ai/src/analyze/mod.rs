@@ -120,6 +120,10 @@ pub struct Known {
     pub distance: Option<u32>,
     /// Where it was found.
     pub source: Source,
+    /// With the value unknown: the side proved unable to force a win
+    /// (the prover answered its question, not yet the other side's), so
+    /// the value is the other side's win or a draw.
+    pub cannot_win: Option<Player>,
 }
 
 impl Known {
@@ -127,6 +131,7 @@ impl Known {
         value: Value::Unknown,
         distance: None,
         source: Source::None,
+        cannot_win: None,
     };
 
     fn new(value: Value, distance: Option<u32>, source: Source) -> Known {
@@ -134,6 +139,16 @@ impl Known {
             value,
             distance,
             source,
+            cannot_win: None,
+        }
+    }
+
+    /// What is proved of an unknown value, in words: `X wins or draw`
+    /// where O is proved unable to win, `O wins or draw` where X is.
+    pub fn bound(&self) -> Option<String> {
+        match (self.value, self.cannot_win) {
+            (Value::Unknown, Some(p)) => Some(format!("{} wins or draw", p.other())),
+            _ => None,
         }
     }
 }
@@ -188,6 +203,28 @@ impl Analysis {
         }
     }
 
+    /// With the position's value unknown: the side proved unable to
+    /// force a win there. The side to move cannot lose where one of its
+    /// moves leaves the other side unable to win; it cannot win where it
+    /// is proved unable to after every move.
+    pub fn cannot_win(&self) -> Option<Player> {
+        if self.value() != Value::Unknown {
+            return None;
+        }
+        let me = self.to_move;
+        let them = me.other();
+        let not_lost = |m: &MoveValue| {
+            m.known.cannot_win == Some(them) || m.known.value.rank_for(me) == Some(1)
+        };
+        if self.moves.iter().any(not_lost) {
+            return Some(them);
+        }
+        let not_won = |m: &MoveValue| {
+            m.known.cannot_win == Some(me) || m.known.value.rank_for(me).is_some_and(|r| r < 2)
+        };
+        (!self.moves.is_empty() && self.moves.iter().all(not_won)).then_some(me)
+    }
+
     /// Whether the move is one of the best (known once it is a win, or
     /// once every value is known; in a lost position no move is).
     pub fn is_best(&self, m: &MoveValue) -> bool {
@@ -240,7 +277,7 @@ impl Memory {
     }
 
     fn keep(&mut self, pos: &Position, known: Known) {
-        if known.value == Value::Unknown {
+        if known.value == Value::Unknown && known.cannot_win.is_none() {
             return;
         }
         if self.values.len() >= KEPT_LIMIT {
@@ -326,10 +363,20 @@ impl Analyzer {
             .collect();
         if !children.is_empty() {
             let table = self.table(&mut memory, pos.rules());
-            let found = search::prove_all(&children, table.as_ref(), budget);
-            for ((i, _), value) in children.iter().zip(found) {
-                if value != Value::Unknown {
-                    moves[*i].known = Known::new(value, None, Source::Prover);
+            // A side already known unable to win is not asked again.
+            let answered: Vec<Option<Player>> = children
+                .iter()
+                .map(|(i, _)| moves[*i].known.cannot_win)
+                .collect();
+            let found = search::prove_all(&children, &answered, table.as_ref(), budget);
+            for ((i, _), (value, cannot_win)) in children.iter().zip(found) {
+                let learnt = value != Value::Unknown
+                    || (cannot_win.is_some() && moves[*i].known.cannot_win.is_none());
+                if learnt {
+                    moves[*i].known = Known {
+                        cannot_win,
+                        ..Known::new(value, None, Source::Prover)
+                    };
                 }
             }
             share_in_orbits(&mut moves, &first);
@@ -357,8 +404,17 @@ impl Analyzer {
             return known;
         }
         let table = self.table(&mut memory, pos.rules());
-        let value = search::prove_all(&[(0, pos.clone())], table.as_ref(), budget)[0];
-        let known = Known::new(value, None, Source::Prover);
+        let answered = [known.cannot_win];
+        let (value, cannot_win) =
+            search::prove_all(&[(0, pos.clone())], &answered, table.as_ref(), budget)[0];
+        let known = if value == Value::Unknown && known.cannot_win.is_some() {
+            known
+        } else {
+            Known {
+                cannot_win,
+                ..Known::new(value, None, Source::Prover)
+            }
+        };
         memory.keep(pos, known);
         known
     }
@@ -383,7 +439,9 @@ fn share_in_orbits(moves: &mut [MoveValue], first: &[usize]) {
     // The orbit's first move learns a value any of its moves has ...
     for i in 0..moves.len() {
         let f = first[i];
-        if !moves[f].proved() && moves[i].proved() {
+        let learns = moves[i].proved()
+            || (moves[f].known.cannot_win.is_none() && moves[i].known.cannot_win.is_some());
+        if !moves[f].proved() && learns {
             moves[f].known = moves[i].known;
         }
     }

@@ -53,6 +53,16 @@ impl Answers {
         }
         Value::Unknown
     }
+
+    /// With the value unknown: the side whose question was answered no.
+    fn cannot_win(self) -> Option<Player> {
+        if self.value() != Value::Unknown {
+            return None;
+        }
+        [Player::X, Player::O]
+            .into_iter()
+            .find(|p| self.0[p.index()] == Some(false))
+    }
 }
 
 /// The side most of the positions settled so far are wins for, if any
@@ -198,17 +208,28 @@ impl Shared {
 
 /// The values of `positions` (the first of each pair is the caller's
 /// index, passed through), `Unknown` where the budget ran out first or
-/// there is no table (`None`: the prover does not take the rules).
+/// there is no table (`None`: the prover does not take the rules); with
+/// an unknown value, the side proved unable to win, if one is.
+///
+/// `answered[i]`: a side already known unable to win at position i,
+/// whose question is not asked again.
 pub(super) fn prove_all(
     positions: &[(usize, Position)],
+    answered: &[Option<Player>],
     table: Option<&SharedTable>,
     budget: &Budget,
-) -> Vec<Value> {
+) -> Vec<(Value, Option<Player>)> {
     let Some(table) = table else {
-        return vec![Value::Unknown; positions.len()];
+        return answered.iter().map(|&a| (Value::Unknown, a)).collect();
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let shared = Mutex::new(Shared::new(positions.len(), threads));
+    let mut shared = Shared::new(positions.len(), threads);
+    for (slot, p) in shared.slots.iter_mut().zip(answered) {
+        if let Some(p) = p {
+            slot.answers.0[p.index()] = Some(false);
+        }
+    }
+    let shared = Mutex::new(shared);
     let lock = || -> MutexGuard<'_, Shared> { shared.lock().unwrap_or_else(|p| p.into_inner()) };
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.min(2 * positions.len()))
@@ -233,7 +254,11 @@ pub(super) fn prove_all(
         }
     });
     let shared = shared.into_inner().unwrap_or_else(|p| p.into_inner());
-    shared.slots.iter().map(|s| s.answers.value()).collect()
+    shared
+        .slots
+        .iter()
+        .map(|s| (s.answers.value(), s.answers.cannot_win()))
+        .collect()
 }
 
 /// One round of one question of one position; `Err` if the prover
