@@ -55,8 +55,8 @@ pub struct BookArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Positions proved at once, each by its own search over the shared
-    /// table: on two cores two searches of one thread settle more than one
-    /// search of two threads.
+    /// table (on two cores, two searches of one thread did at least as
+    /// much per CPU second as one search of two threads).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
     /// Transposition table size in MiB, shared by all positions.
