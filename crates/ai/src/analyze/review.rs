@@ -21,12 +21,30 @@ pub struct ReviewStep {
 
 impl ReviewStep {
     /// What the move threw away, if the player could have done better
-    /// (both values known): `Value::Win(player)` a win, `Value::Draw` a draw.
+    /// (as far as the values and bounds prove it): `Value::Win(player)` a
+    /// win (a proved win before, a proved draw or loss after, or after it
+    /// the player proved unable to win), `Value::Draw` a draw (at least a
+    /// draw before, proved or bounded, a proved loss after).
     pub fn threw_away(&self) -> Option<Value> {
         let p = self.player;
-        let before = self.before.value.rank_for(p)?;
-        let after = self.after.value.rank_for(p)?;
-        (before > after).then_some(self.before.value)
+        let at_least = rank_range(&self.before, p).0;
+        let at_most = rank_range(&self.after, p).1;
+        match (at_least, at_most) {
+            (2, 0 | 1) => Some(Value::Win(p)),
+            (1, 0) => Some(Value::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// The least and the most `p` can get from a position (2 a win, 1 a
+/// draw, 0 a loss), by its value or its bound.
+fn rank_range(k: &Known, p: Player) -> (u8, u8) {
+    match (k.value.rank_for(p), k.cannot_win) {
+        (Some(r), _) => (r, r),
+        (None, Some(q)) if q == p => (0, 1),
+        (None, Some(_)) => (1, 2),
+        (None, None) => (0, 2),
     }
 }
 
@@ -69,5 +87,56 @@ fn slice(d: Duration, budget: &Budget) -> Budget {
     Budget {
         deadline: Some(budget.deadline.map_or(end, |b| b.min(end))),
         stop: budget.stop.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::Source;
+
+    fn known(value: Value, cannot_win: Option<Player>) -> Known {
+        Known {
+            value,
+            distance: None,
+            source: Source::Prover,
+            cannot_win,
+        }
+    }
+
+    fn step(before: Known, after: Known) -> ReviewStep {
+        ReviewStep {
+            player: Player::X,
+            cell: Cell(0),
+            before,
+            after,
+        }
+    }
+
+    #[test]
+    fn what_a_move_threw_away_by_values_and_bounds() {
+        use Player::{O, X};
+        let (win, draw, loss, none) = (Value::Win(X), Value::Draw, Value::Win(O), Value::Unknown);
+        let cases = [
+            // Values alone, as before.
+            (known(win, None), known(draw, None), Some(win)),
+            (known(win, None), known(loss, None), Some(win)),
+            (known(draw, None), known(loss, None), Some(draw)),
+            (known(win, None), known(win, None), None),
+            (known(draw, None), known(draw, None), None),
+            // A proved win before, X proved unable to win after: a win.
+            (known(win, None), known(none, Some(X)), Some(win)),
+            // At least a draw before (O unable to win), lost after: a draw.
+            (known(none, Some(O)), known(loss, None), Some(draw)),
+            // Nothing proved lost: a bound after that still allows a win,
+            // or a bound before that allows a loss.
+            (known(win, None), known(none, Some(O)), None),
+            (known(none, Some(X)), known(loss, None), None),
+            (known(none, None), known(loss, None), None),
+            (known(win, None), known(none, None), None),
+        ];
+        for (i, (before, after, want)) in cases.into_iter().enumerate() {
+            assert_eq!(step(before, after).threw_away(), want, "case {i}");
+        }
     }
 }
