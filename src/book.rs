@@ -140,7 +140,6 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
     } else {
         Tried::read(&tried_path)?
     };
-    let time_secs = time.as_secs().max(1);
     let stones = match &old {
         Some(b) if args.check => b.stones(),
         _ => usize::from(args.stones),
@@ -190,12 +189,10 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
     let stop = Arc::new(AtomicBool::new(false));
     let job = Job {
         args,
-        rules: &rules,
         old: old.as_ref(),
         table: &table,
         threads,
         time,
-        time_secs,
         start,
         tried_path: &tried_path,
         state: &state,
@@ -211,13 +208,9 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
                 let Some((pos, winner)) = todo.get(i) else {
                     break;
                 };
-                let step = format!(
-                    "[{}/{}] {}",
-                    i + 1,
-                    todo.len(),
-                    format_move_list(rules.shape(), pos.moves())
-                );
-                if let Err(e) = job.one(&step, pos, *winner) {
+                let moves = format_move_list(rules.shape(), pos.moves());
+                let step = format!("[{}/{}] {moves}", i + 1, todo.len());
+                if let Err(e) = job.one(&step, &moves, pos, *winner) {
                     let mut st = job.lock();
                     st.failure.get_or_insert(e);
                     stop.store(true, Ordering::Relaxed);
@@ -273,12 +266,10 @@ struct State {
 /// What each job of a build reads.
 struct Job<'a> {
     args: &'a BookArgs,
-    rules: &'a hypertac_core::Rules,
     old: Option<&'a Book>,
     table: &'a SharedTable,
     threads: usize,
     time: std::time::Duration,
-    time_secs: u64,
     start: Instant,
     tried_path: &'a std::path::Path,
     state: &'a Mutex<State>,
@@ -287,23 +278,29 @@ struct Job<'a> {
 }
 
 impl Job<'_> {
+    /// --time in whole seconds, as the tried list notes it (at least 1).
+    fn time_secs(&self) -> u64 {
+        self.time.as_secs().max(1)
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// One position of the build (`step` names it): checked again, taken
+    /// One position of the build (`step` names it, `moves` are its moves
+    /// as the book and the tried list write them): checked again, taken
     /// from the book or a shipped certificate, skipped as tried before, or
     /// proved; the book and the tried list written after each change.
     fn one(
         &self,
         step: &str,
+        moves: &str,
         pos: &hypertac_core::Position,
         winner: Option<hypertac_core::Player>,
     ) -> Result<(), Failure> {
         let args = self.args;
         let known = self.old.and_then(|b| b.value(pos));
-        let moves = format_move_list(self.rules.shape(), pos.moves());
-        let tried_for = self.lock().tried.seconds(&moves);
+        let tried_for = self.lock().tried.seconds(moves);
         if args.check {
             if let Some(v) = known {
                 let proved = self.prove(step, pos).map_err(|e| failed(step, e))?;
@@ -322,7 +319,7 @@ impl Job<'_> {
                     eprintln!("{step}: {w} wins (the shipped certificate)");
                     Value::Win(w)
                 }
-                None if args.go_on && tried_for.is_some_and(|s| s >= self.time_secs) => {
+                None if args.go_on && tried_for.is_some_and(|s| s >= self.time_secs()) => {
                     eprintln!(
                         "{step}: not proved in {} s before ({}), left out (more --time takes it up)",
                         tried_for.unwrap_or(0),
@@ -339,7 +336,7 @@ impl Job<'_> {
                     Err(SettleError::TimeRanOut) if args.go_on => {
                         eprintln!("{step}: not proved in {}, left out", args.time);
                         let mut st = self.lock();
-                        st.tried.note(&moves, self.time_secs);
+                        st.tried.note(moves, self.time_secs());
                         st.tried.write(self.tried_path)?;
                         st.left_out += 1;
                         return Ok(());
@@ -351,7 +348,7 @@ impl Job<'_> {
         let mut st = self.lock();
         st.book.insert(pos, value).map_err(|e| e.to_string())?;
         write(&args.out, &st.book)?;
-        if st.tried.remove(&moves) {
+        if st.tried.remove(moves) {
             st.tried.write(self.tried_path)?;
         }
         Ok(())

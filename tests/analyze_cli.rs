@@ -321,7 +321,7 @@ fn a_book_is_built_used_gone_on_with_and_refused_when_damaged() {
 fn a_book_built_in_shares_and_merged_is_the_whole_book() {
     let dir = tempfile::tempdir().unwrap();
     let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    let build = |out: &str, shard: Option<&str>| {
+    let build = |out: &str, extra: &[&str]| {
         let mut args = vec![
             "book",
             "--game",
@@ -335,33 +335,18 @@ fn a_book_built_in_shares_and_merged_is_the_whole_book() {
             "--memory",
             "16",
         ];
-        if let Some(s) = shard {
-            args.extend(["--shard", s]);
-        }
+        args.extend_from_slice(extra);
         let (out, err, code) = common::run_args(&args);
         assert_eq!(code, 0, "{err}");
-        out
+        (out, err)
     };
     let whole = file("whole.book");
-    assert!(build(&whole, None).contains("53 positions of 1 to 3 stones"));
+    assert!(build(&whole, &[])
+        .0
+        .contains("53 positions of 1 to 3 stones"));
     // Three jobs at once write the same book, byte for byte.
     let jobs = file("jobs.book");
-    let (out, err, code) = common::run_args(&[
-        "book",
-        "--game",
-        "tictactoe",
-        "--stones",
-        "3",
-        "--out",
-        &jobs,
-        "--jobs",
-        "3",
-        "--threads",
-        "1",
-        "--memory",
-        "16",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let (out, err) = build(&jobs, &["--jobs", "3"]);
     assert!(out.contains("53 positions of 1 to 3 stones"), "{out}");
     assert_eq!(
         err.lines().filter(|l| l.contains("accepted")).count(),
@@ -374,7 +359,7 @@ fn a_book_built_in_shares_and_merged_is_the_whole_book() {
     );
     let shares: Vec<String> = (0..3).map(|i| file(&format!("share-{i}.book"))).collect();
     for (i, path) in shares.iter().enumerate() {
-        let out = build(path, Some(&format!("{i}/3")));
+        let (out, _) = build(path, &["--shard", &format!("{i}/3")]);
         assert!(out.contains(&format!("share {i}/3 done")), "{out}");
     }
     let merged = file("merged.book");

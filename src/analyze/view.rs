@@ -67,9 +67,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
         position: notation::format_move_list(shape, pos.moves()),
         to_move: analysis.to_move.to_string(),
         value: analysis.value().text(),
-        bound: analysis
-            .cannot_win()
-            .map(|p| format!("{} wins or draw", p.other())),
+        bound: analysis.bound(),
         complete: analysis.complete(),
         reason: analysis.reason.as_ref().map(|r| r.words(shape)),
         moves: analysis

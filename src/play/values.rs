@@ -84,9 +84,8 @@ impl ShownValues {
                 ""
             },
             if unknown > 0 { ", ? unknown" } else { "" },
-            match (value, a.cannot_win()) {
-                (Value::Unknown, Some(p)) =>
-                    format!("unknown, {} wins or draw (proved)", p.other()),
+            match (value, a.bound()) {
+                (Value::Unknown, Some(bound)) => format!("unknown, {bound} (proved)"),
                 (Value::Unknown, None) => value.text(),
                 _ => format!("{} (proved)", value.text()),
             }

@@ -77,11 +77,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     out.set_item("rules", rules.to_string())?;
     out.set_item("to_move", a.to_move.to_string())?;
     out.set_item("value", a.value().text())?;
-    out.set_item(
-        "bound",
-        a.cannot_win()
-            .map(|p| format!("{} wins or draw", p.other())),
-    )?;
+    out.set_item("bound", a.bound())?;
     out.set_item("complete", a.complete())?;
     out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules.shape())))?;
     let list = PyList::empty(py);

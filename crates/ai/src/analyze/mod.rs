@@ -146,11 +146,16 @@ impl Known {
     /// What is proved of an unknown value, in words: `X wins or draw`
     /// where O is proved unable to win, `O wins or draw` where X is.
     pub fn bound(&self) -> Option<String> {
-        match (self.value, self.cannot_win) {
-            (Value::Unknown, Some(p)) => Some(format!("{} wins or draw", p.other())),
+        match self.value {
+            Value::Unknown => self.cannot_win.map(bound_text),
             _ => None,
         }
     }
+}
+
+/// The words of a bound: the other side of `cannot_win` wins or draws.
+fn bound_text(cannot_win: Player) -> String {
+    format!("{} wins or draw", cannot_win.other())
 }
 
 /// One legal move and the value of the position after it.
@@ -223,6 +228,12 @@ impl Analysis {
             m.known.cannot_win == Some(me) || m.known.value.rank_for(me).is_some_and(|r| r < 2)
         };
         (!self.moves.is_empty() && self.moves.iter().all(not_won)).then_some(me)
+    }
+
+    /// What is proved of the position's unknown value, in words, as
+    /// [`Known::bound`] says it of a move (see [`Analysis::cannot_win`]).
+    pub fn bound(&self) -> Option<String> {
+        self.cannot_win().map(bound_text)
     }
 
     /// Whether the move is one of the best (known once it is a win, or
