@@ -15,6 +15,7 @@
 //! of the positions (a cluster's array job, each share into its own
 //! file) and `--merge` joins such files into one book.
 
+use crate::book_status;
 use crate::book_tried::{self, Tried};
 use crate::rules_args::RulesArgs;
 use crate::shard_spec::Shard;
@@ -74,6 +75,11 @@ pub struct BookArgs {
     /// into --out; a position the files give different values is refused.
     #[arg(long, value_name = "BOOK", num_args = 1.., conflicts_with_all = ["check", "shard"])]
     pub merge: Vec<PathBuf>,
+    /// Say what the book in --out holds, level by level (the classes in
+    /// it, left out and never tried, and the positions whose every move
+    /// it answers), and prove nothing.
+    #[arg(long, conflicts_with_all = ["check", "shard", "merge", "go_on"])]
+    pub status: bool,
 }
 
 /// Runs the subcommand; returns the process exit code: 0 done, 3 a
@@ -119,6 +125,9 @@ fn failed(step: &str, e: SettleError) -> Failure {
 fn build(args: &BookArgs) -> Result<(), Failure> {
     if !args.merge.is_empty() {
         return Ok(merge(args)?);
+    }
+    if args.status {
+        return Ok(status(args)?);
     }
     let shard = match &args.shard {
         Some(text) => Shard::parse(text)?,
@@ -422,6 +431,18 @@ fn merge(args: &BookArgs) -> Result<(), String> {
             ),
         }
     );
+    Ok(())
+}
+
+/// `--status`: what the book in --out holds ([`crate::book_status`]).
+fn status(args: &BookArgs) -> Result<(), String> {
+    let rules = args.rules.rules()?;
+    let name = args.out.display().to_string();
+    let text = std::fs::read_to_string(&args.out).map_err(|e| format!("{name}: {e}"))?;
+    let book = Book::parse(&text, &rules).map_err(|e| format!("{name}: {e}"))?;
+    let tried = Tried::read(&book_tried::path_for(&args.out))?;
+    let levels = book_status::levels(&rules, &book, &tried);
+    print!("{}", book_status::report(&name, &rules, &levels));
     Ok(())
 }
 

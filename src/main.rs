@@ -8,6 +8,7 @@ mod analyze;
 mod atomic_file;
 mod bench;
 mod book;
+mod book_status;
 mod book_tried;
 mod bot;
 mod duration;

@@ -491,6 +491,30 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     let (err, code, len) = build("go-on.book", true);
     assert_eq!((code, len), (3, 13), "{err}");
     assert_eq!(err.matches("not proved in 1 s before").count(), 24, "{err}");
+    // --status says so, level by level: the corner's class and its 12
+    // replies in, the edge's and its 23 replies left out; the corner's
+    // moves all answered, the empty board's but for the edge's class.
+    let book_path = dir.path().join("go-on.book");
+    let (out, err, code) = common::run_args(&[
+        "book",
+        "--game",
+        "qubic",
+        "--out",
+        book_path.to_str().unwrap(),
+        "--status",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0], ["0", "1", "-", "-", "-", "0", "of", "1"], "{out}");
+    assert_eq!(rows[1], ["1", "2", "1", "1", "0", "1", "of", "2"], "{out}");
+    assert_eq!(rows[2], ["2", "35", "12", "23", "0", "-"], "{out}");
+    assert!(out.contains("nearest at 0 stones (classes of their moves not in the book): the empty board (1 missing)"), "{out}");
+    assert!(out.contains("left out at 1 stones: 1 after 1 s"), "{out}");
+    assert!(out.contains("left out at 2 stones: 23 after 1 s"), "{out}");
     // Two jobs at once note the same 24, and stop at the first failure
     // without --go-on.
     let (err, code, len) = build_jobs("jobs.book", true, "2");
