@@ -80,6 +80,11 @@ pub struct BookArgs {
     /// it answers), and prove nothing.
     #[arg(long, conflicts_with_all = ["check", "shard", "merge", "go_on"])]
     pub status: bool,
+    /// Build only the positions the moves of this position lead to
+    /// (`x,y,z;x,y,z`), so that `analyze` answers its moves at once; it
+    /// must have fewer stones than --stones.
+    #[arg(long = "for", value_name = "MOVES", conflicts_with_all = ["check", "merge", "status"])]
+    pub for_moves: Option<String>,
 }
 
 /// Runs the subcommand; returns the process exit code: 0 done, 3 a
@@ -164,7 +169,17 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
     // most stones first: a position's moves are then proved (in the shared
     // table) before it.
     // Each with the winner the certificate gives it, looked up once.
-    let mut todo: Vec<_> = classes(&rules, stones)
+    let all = classes(&rules, stones);
+    // What the file holds already is kept whatever happens next (also
+    // the positions outside a --for or --shard).
+    if !args.check {
+        for pos in &all {
+            if let Some(v) = old.as_ref().and_then(|b| b.value(pos)) {
+                book.insert(pos, v).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    let mut todo: Vec<_> = all
         .into_iter()
         .rev()
         .map(|p| {
@@ -173,20 +188,17 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         })
         .collect();
     todo.sort_by_key(|(_, winner)| winner.is_none());
+    if let Some(moves) = &args.for_moves {
+        let wanted = children_of(&rules, stones, moves)?;
+        let keys = Book::new(&rules, stones);
+        todo.retain(|(p, _)| wanted.contains(&keys.key(p)));
+    }
     let classes_in_all = todo.len();
     let todo: Vec<_> = todo
         .into_iter()
         .enumerate()
         .filter_map(|(i, p)| shard.owns(i).then_some(p))
         .collect();
-    // What the file holds already is kept whatever happens next.
-    if !args.check {
-        for (pos, _) in &todo {
-            if let Some(v) = old.as_ref().and_then(|b| b.value(pos)) {
-                book.insert(pos, v).map_err(|e| e.to_string())?;
-            }
-        }
-    }
     let start = Instant::now();
     let state = Mutex::new(State {
         book,
@@ -432,6 +444,36 @@ fn merge(args: &BookArgs) -> Result<(), String> {
         }
     );
     Ok(())
+}
+
+/// `--for`: the classes of the positions the moves of `moves` lead to,
+/// in a book of `stones` stones on `rules` (those not over).
+fn children_of(
+    rules: &hypertac_core::Rules,
+    stones: usize,
+    moves: &str,
+) -> Result<std::collections::HashSet<hypertac_ai::book::Key>, String> {
+    let pos =
+        crate::analyze::view::parse_position(rules, moves).map_err(|e| format!("--for: {e}"))?;
+    if pos.is_over() {
+        return Err("--for: the game is over in that position".to_string());
+    }
+    if pos.moves().len() >= stones {
+        return Err(format!(
+            "--for: the position has {} stones; its moves lead to positions of {}, beyond --stones {stones}",
+            pos.moves().len(),
+            pos.moves().len() + 1
+        ));
+    }
+    let keys = Book::new(rules, stones);
+    Ok(pos
+        .legal_moves()
+        .filter_map(|cell| {
+            let mut child = pos.clone();
+            child.play_unchecked(cell);
+            (!child.is_over()).then(|| keys.key(&child))
+        })
+        .collect())
 }
 
 /// `--status`: what the book in --out holds ([`crate::book_status`]).

@@ -515,6 +515,70 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     assert!(out.contains("nearest at 0 stones (classes of their moves not in the book): the empty board (1 missing)"), "{out}");
     assert!(out.contains("left out at 1 stones: 1 after 1 s"), "{out}");
     assert!(out.contains("left out at 2 stones: 23 after 1 s"), "{out}");
+    // --for builds only the classes a position's moves lead to: the
+    // edge's 23 replies, and a book given keeps the rest.
+    let edge = |name: &str, position: &str| {
+        let path = dir.path().join(name);
+        let path = path.to_str().unwrap();
+        let args = [
+            "book",
+            "--game",
+            "qubic",
+            "--stones",
+            "2",
+            "--time",
+            "1ms",
+            "--threads",
+            "1",
+            "--memory",
+            "16",
+            "--go-on",
+            "--out",
+            path,
+            "--for",
+            position,
+        ];
+        common::run_args(&args)
+    };
+    let (_, err, code) = edge("edge.book", "1,0,0");
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(
+        err.matches("not proved in 1ms, left out").count(),
+        23,
+        "{err}"
+    );
+    let edge_tried = std::fs::read_to_string(dir.path().join("edge.book.tried")).unwrap();
+    assert_eq!(edge_tried.lines().count(), 23, "{edge_tried}");
+    assert!(
+        edge_tried.lines().all(|l| l.starts_with("1,0,0;")),
+        "{edge_tried}"
+    );
+    let (_, err, code) = edge("go-on.book", "1,0,0");
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("not proved in 1 s before"), "{err}");
+    assert_eq!(
+        hypertac_ai::book::Book::parse(
+            &std::fs::read_to_string(&book_path).unwrap(),
+            &hypertac_core::Rules::preset("qubic").unwrap()
+        )
+        .unwrap()
+        .len(),
+        13
+    );
+    for (position, want) in [
+        (
+            "1,0,0;0,0,0",
+            "--for: the position has 2 stones; its moves lead to positions of 3, beyond --stones 2",
+        ),
+        (
+            "1,0,0;1,0,0",
+            "--for: move 2 (1,0,0): cell 1,0,0 is already taken by X",
+        ),
+    ] {
+        let (_, err, code) = edge("bad.book", position);
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(err.trim(), format!("error: {want}"));
+    }
     // Two jobs at once note the same 24, and stop at the first failure
     // without --go-on.
     let (err, code, len) = build_jobs("jobs.book", true, "2");
