@@ -13,7 +13,10 @@
 //! ([`crate::book_tried`]): later builds with no more --time skip it.
 //! `--shard I/N` builds share I of N
 //! of the positions (a cluster's array job, each share into its own
-//! file) and `--merge` joins such files into one book.
+//! file) and `--merge` joins such files into one book. `--for MOVES`
+//! builds only the positions one position's moves lead to, and
+//! `--status` says what a book holds ([`crate::book_status`]); a build
+//! keeps every position its file held.
 
 use crate::book_status;
 use crate::book_tried::{self, Tried};
