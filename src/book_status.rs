@@ -113,7 +113,7 @@ pub fn report(name: &str, rules: &Rules, levels: &[Level]) -> String {
         );
     }
     for (s, level) in levels.iter().enumerate() {
-        if level.complete == 0 && !level.incomplete.is_empty() {
+        if !level.incomplete.is_empty() {
             let parts: Vec<String> = level
                 .incomplete
                 .iter()
