@@ -46,9 +46,11 @@ pub fn levels(rules: &Rules, book: &Book, tried: &Tried) -> Vec<Level> {
         let level = &mut levels[pos.moves().len()];
         level.classes += 1;
         let moves = format_move_list(rules.shape(), pos.moves());
-        if pos.moves().is_empty() || book.contains(&pos) {
-            level.proved += usize::from(!pos.moves().is_empty());
-        } else if let Some(secs) = tried.seconds(&moves) {
+        // The empty board is in no book: level 0 only counts whether
+        // its moves are answered.
+        let in_book = !pos.moves().is_empty() && book.contains(&pos);
+        level.proved += usize::from(in_book);
+        if let Some(secs) = tried.seconds(&moves).filter(|_| !in_book) {
             *level.left_out.entry(secs).or_default() += 1;
         }
         if pos.moves().len() < stones {
