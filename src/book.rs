@@ -146,11 +146,7 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         .ok_or_else(|| format!("--time {:?}: expected a duration, e.g. 10m", args.time))?;
     let rules = args.rules.rules()?;
     let name = args.out.display();
-    let old = match std::fs::read_to_string(&args.out) {
-        Ok(text) => Some(Book::parse(&text, &rules).map_err(|e| format!("{name}: {e}"))?),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !args.check => None,
-        Err(e) => return Err(format!("{name}: {e}").into()),
-    };
+    let old = read_book(&args.out, &rules, !args.check)?;
     let tried_path = book_tried::path_for(&args.out);
     let tried = if args.check {
         Tried::default()
@@ -192,8 +188,8 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         .collect();
     todo.sort_by_key(|(_, winner)| winner.is_none());
     if let Some(moves) = &args.for_moves {
-        let wanted = children_of(&rules, stones, moves)?;
         let keys = Book::new(&rules, stones);
+        let wanted = children_of(&rules, &keys, moves)?;
         todo.retain(|(p, _)| wanted.contains(&keys.key(p)));
     }
     let classes_in_all = todo.len();
@@ -390,15 +386,7 @@ impl Job<'_> {
 /// `--merge`: the books named, and --out's if it exists, joined into --out.
 fn merge(args: &BookArgs) -> Result<(), String> {
     let rules = args.rules.rules()?;
-    let read = |path: &std::path::Path| -> Result<Option<Book>, String> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => Book::parse(&text, &rules)
-                .map(Some)
-                .map_err(|e| format!("{}: {e}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && path == args.out => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-        }
-    };
+    let read = |path: &std::path::Path| read_book(path, &rules, path == args.out);
     let mut book = read(&args.out)?.unwrap_or_else(|| Book::new(&rules, 1));
     let tried_path = book_tried::path_for(&args.out);
     let mut tried = Tried::read(&tried_path)?;
@@ -449,11 +437,11 @@ fn merge(args: &BookArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `--for`: the classes of the positions the moves of `moves` lead to,
-/// in a book of `stones` stones on `rules` (those not over).
+/// `--for`: the classes (`keys`' keys) of the positions the moves of
+/// `moves` lead to on `rules`, those not over.
 fn children_of(
     rules: &hypertac_core::Rules,
-    stones: usize,
+    keys: &Book,
     moves: &str,
 ) -> Result<std::collections::HashSet<hypertac_ai::book::Key>, String> {
     let pos =
@@ -461,6 +449,7 @@ fn children_of(
     if pos.is_over() {
         return Err("--for: the game is over in that position".to_string());
     }
+    let stones = keys.stones();
     if pos.moves().len() >= stones {
         return Err(format!(
             "--for: the position has {} stones; its moves lead to positions of {}, beyond --stones {stones}",
@@ -468,23 +457,32 @@ fn children_of(
             pos.moves().len() + 1
         ));
     }
-    let keys = Book::new(rules, stones);
-    Ok(pos
-        .legal_moves()
-        .filter_map(|cell| {
-            let mut child = pos.clone();
-            child.play_unchecked(cell);
-            (!child.is_over()).then(|| keys.key(&child))
-        })
-        .collect())
+    Ok(book_status::move_classes(keys, &pos).into_keys().collect())
+}
+
+/// The book at `path` on `rules`; `None` if there is no such file and
+/// `missing_ok`, else an error naming the file.
+fn read_book(
+    path: &std::path::Path,
+    rules: &hypertac_core::Rules,
+    missing_ok: bool,
+) -> Result<Option<Book>, String> {
+    let name = path.display();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Book::parse(&text, rules)
+            .map(Some)
+            .map_err(|e| format!("{name}: {e}")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && missing_ok => Ok(None),
+        Err(e) => Err(format!("{name}: {e}")),
+    }
 }
 
 /// `--status`: what the book in --out holds ([`crate::book_status`]).
 fn status(args: &BookArgs) -> Result<(), String> {
     let rules = args.rules.rules()?;
     let name = args.out.display().to_string();
-    let text = std::fs::read_to_string(&args.out).map_err(|e| format!("{name}: {e}"))?;
-    let book = Book::parse(&text, &rules).map_err(|e| format!("{name}: {e}"))?;
+    let book =
+        read_book(&args.out, &rules, false)?.ok_or_else(|| format!("{name}: no such file"))?;
     let tried = Tried::read(&book_tried::path_for(&args.out))?;
     let levels = book_status::levels(&rules, &book, &tried);
     print!("{}", book_status::report(&name, &rules, &levels));

@@ -7,10 +7,10 @@
 //! level of the book is for. Read only: nothing is proved or written.
 
 use crate::book_tried::Tried;
-use hypertac_ai::book::{classes, Book};
+use hypertac_ai::book::{classes, Book, Key};
 use hypertac_core::notation::format_move_list;
 use hypertac_core::{Position, Rules};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 /// The counts of one level (positions of one number of stones).
@@ -69,15 +69,24 @@ pub fn levels(rules: &Rules, book: &Book, tried: &Tried) -> Vec<Level> {
 /// The classes of the positions `pos`'s moves lead to that are neither
 /// in `book` nor over.
 fn missing(book: &Book, pos: &Position) -> usize {
-    let mut keys = std::collections::HashSet::new();
+    move_classes(book, pos)
+        .values()
+        .filter(|child| !book.contains(child))
+        .count()
+}
+
+/// The classes (`keys`' keys) of the positions `pos`'s moves lead to
+/// that are not over, each with one of its positions.
+pub fn move_classes(keys: &Book, pos: &Position) -> HashMap<Key, Position> {
+    let mut classes = HashMap::new();
     for cell in pos.legal_moves() {
         let mut child = pos.clone();
         child.play_unchecked(cell);
-        if !child.is_over() && !book.contains(&child) {
-            keys.insert(book.key(&child));
+        if !child.is_over() {
+            classes.entry(keys.key(&child)).or_insert(child);
         }
     }
-    keys.len()
+    classes
 }
 
 /// Positions named in the report as nearest to having every move

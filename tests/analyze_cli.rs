@@ -431,8 +431,9 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     // Qubic's 37 classes of 1 and 2 stones with 1 ms a position: the 13
     // the shipped certificate proves go in; no other is proved that fast.
     let dir = tempfile::tempdir().unwrap();
-    let build_jobs = |name: &str, go_on: bool, jobs: &str| {
-        let out = dir.path().join(name);
+    // A build of the book `name` with 1 ms a position, and `more`.
+    let run = |name: &str, more: &[&str]| {
+        let path = dir.path().join(name);
         let mut args = vec![
             "book",
             "--game",
@@ -445,22 +446,27 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
             "1",
             "--memory",
             "16",
-            "--jobs",
-            jobs,
             "--out",
+            path.to_str().unwrap(),
         ];
-        let path = out.to_str().unwrap().to_string();
-        args.push(&path);
-        if go_on {
-            args.push("--go-on");
-        }
-        let (_, err, code) = common::run_args(&args);
-        let book = hypertac_ai::book::Book::parse(
-            &std::fs::read_to_string(&out).unwrap(),
+        args.extend_from_slice(more);
+        common::run_args(&args)
+    };
+    let len_of = |name: &str| {
+        hypertac_ai::book::Book::parse(
+            &std::fs::read_to_string(dir.path().join(name)).unwrap(),
             &hypertac_core::Rules::preset("qubic").unwrap(),
         )
-        .unwrap();
-        (err, code, book.len())
+        .unwrap()
+        .len()
+    };
+    let build_jobs = |name: &str, go_on: bool, jobs: &str| {
+        let mut more = vec!["--jobs", jobs];
+        if go_on {
+            more.push("--go-on");
+        }
+        let (_, err, code) = run(name, &more);
+        (err, code, len_of(name))
     };
     let build = |name: &str, go_on: bool| build_jobs(name, go_on, "1");
     // Without --go-on the first position not proved ends the build.
@@ -517,29 +523,7 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     assert!(out.contains("left out at 2 stones: 23 after 1 s"), "{out}");
     // --for builds only the classes a position's moves lead to: the
     // edge's 23 replies, and a book given keeps the rest.
-    let edge = |name: &str, position: &str| {
-        let path = dir.path().join(name);
-        let path = path.to_str().unwrap();
-        let args = [
-            "book",
-            "--game",
-            "qubic",
-            "--stones",
-            "2",
-            "--time",
-            "1ms",
-            "--threads",
-            "1",
-            "--memory",
-            "16",
-            "--go-on",
-            "--out",
-            path,
-            "--for",
-            position,
-        ];
-        common::run_args(&args)
-    };
+    let edge = |name: &str, position: &str| run(name, &["--go-on", "--for", position]);
     let (_, err, code) = edge("edge.book", "1,0,0");
     assert_eq!(code, 3, "{err}");
     assert_eq!(
@@ -556,15 +540,7 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
     let (_, err, code) = edge("go-on.book", "1,0,0");
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("not proved in 1 s before"), "{err}");
-    assert_eq!(
-        hypertac_ai::book::Book::parse(
-            &std::fs::read_to_string(&book_path).unwrap(),
-            &hypertac_core::Rules::preset("qubic").unwrap()
-        )
-        .unwrap()
-        .len(),
-        13
-    );
+    assert_eq!(len_of("go-on.book"), 13);
     for (position, want) in [
         (
             "1,0,0;0,0,0",
