@@ -4,14 +4,16 @@
 use hypertac_ai::prove::Counters;
 use hypertac_core::Player;
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Shows the search's progress: a spinner line on a terminal, a plain line
 /// every ten seconds otherwise (on stderr).
 pub struct Watcher {
-    done: Arc<AtomicBool>,
+    /// Dropped (or sent to) to stop the thread at once, not at its next tick.
+    done: mpsc::Sender<()>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -23,8 +25,7 @@ impl Watcher {
 
     /// Starts showing the lines `line` makes.
     pub fn show(line: impl Fn() -> String + Send + 'static) -> Watcher {
-        let done = Arc::new(AtomicBool::new(false));
-        let flag = done.clone();
+        let (done, stop) = mpsc::channel::<()>();
         let terminal = std::io::stderr().is_terminal();
         let thread = std::thread::spawn(move || {
             let bar = terminal.then(|| {
@@ -33,8 +34,8 @@ impl Watcher {
                 bar
             });
             let mut last_line = Instant::now();
-            while !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(250));
+            while let Err(RecvTimeoutError::Timeout) = stop.recv_timeout(Duration::from_millis(250))
+            {
                 let line = line();
                 match &bar {
                     Some(bar) => bar.set_message(line),
@@ -57,7 +58,7 @@ impl Watcher {
 
     /// Stops showing.
     pub fn finish(mut self) {
-        self.done.store(true, Ordering::Relaxed);
+        let _ = self.done.send(());
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
