@@ -30,7 +30,10 @@ fi
   if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 ) >&2 || fail "npm install failed in tests/browser"
 
-cargo build --bin hypertac >&2 || fail "cargo build failed"
+# The binary `cargo test --workspace` builds (with the features of the whole
+# workspace): after scripts/test.sh's tests this compiles nothing, where
+# `cargo build --bin hypertac` would compile much of it again.
+cargo test --workspace --locked --no-run >&2 || fail "cargo build failed"
 target="${CARGO_TARGET_DIR:-$root/target}"
 bin="$target/debug/hypertac"
 [ -x "$bin" ] || fail "no binary at $bin"

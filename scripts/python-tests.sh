@@ -44,8 +44,10 @@ wheel="$(ls target/wheels/hypertac-*.whl)"
 echo "built $wheel"
 "$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 
-# The tests compare with the CLI: the binary `cargo test` built.
-cargo build -q --bin hypertac
+# The tests compare with the CLI: the binary `cargo test --workspace` built
+# (no compiling after scripts/test.sh's tests; `cargo build --bin` would
+# compile again with other features).
+cargo test -q --workspace --locked --no-run
 export HYPERTAC_BIN="$PWD/target/debug/hypertac" HYPERTAC_REQUIRE_CLI=1
 
 # Run from outside the checkout so that `import hypertac` is the installed package.

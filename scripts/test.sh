@@ -4,48 +4,56 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== setup"
+# Each phase's header names the seconds since the start.
+phase() { echo "== $* (at ${SECONDS} s)"; }
+
+phase "setup"
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
 
 # The layout: no import circle between a crate's modules (the report is
 # printed; a circle fails the run and is named).
-echo "== layout (scripts/layout.py --check)"
+phase "layout (scripts/layout.py --check)"
 python3 scripts/layout_test.py
 python3 scripts/layout.py --check .
 
-echo "== cargo fmt --check"
+# The Python wheel's build must reuse the engine `cargo test` compiles
+# (the same features of every shared dependency; build time only).
+phase "same features (scripts/same-features.py)"
+python3 scripts/same-features.py
+
+phase "cargo fmt --check"
 cargo fmt --all -- --check
 
-echo "== cargo clippy (warnings denied)"
+phase "cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-echo "== cargo test"
+phase "cargo test"
 cargo test --workspace --locked 2>&1 | tee target/test-output.txt
 passed=$(grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {print p+0}')
 failed=$(grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {print f+0}')
 
 if rustup toolchain list 2>/dev/null | grep -q '^nightly' && command -v cargo-fuzz >/dev/null 2>&1; then
-  echo "== fuzz smoke run (10 s per target)"
+  phase "fuzz smoke run (10 s per target)"
   fuzz/run.sh 10
 else
-  echo "== fuzz smoke run skipped (needs a nightly toolchain and cargo-fuzz)"
+  phase "fuzz smoke run skipped (needs a nightly toolchain and cargo-fuzz)"
 fi
 
 if [ -x scripts/browser-tests.sh ]; then
-  echo "== browser tests"
+  phase "browser tests"
   scripts/browser-tests.sh
 fi
 
 # The Python binding (crates/py): pettingzoo, open_spiel and gymnasium
 # checks, and equal answers to the CLI. Installs Python packages into
 # target/py-venv.
-echo "== python tests"
+phase "python tests"
 scripts/python-tests.sh
 
 # A one-node Slurm cluster runs a sharded tournament (scripts/slurm-test.sh).
 # It installs slurm-wlm and munge and starts daemons, so it needs root;
 # HYPERTAC_SKIP_SLURM=1 skips it.
-echo "== cluster test (Slurm)"
+phase "cluster test (Slurm)"
 if [ "${HYPERTAC_SKIP_SLURM:-0}" = 1 ]; then
   echo "skipped (HYPERTAC_SKIP_SLURM=1)"
 elif [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
@@ -54,4 +62,4 @@ else
   echo "skipped (needs root and apt-get)"
 fi
 
-echo "cargo: ${passed} passed, ${failed} failed"
+echo "cargo: ${passed} passed, ${failed} failed; ${SECONDS} s in all"
