@@ -43,6 +43,7 @@ pub fn run(seconds: f64) -> i32 {
         defender_hall_order: false,
         pairing_plan: 0,
         plan_matchings: 0,
+        plan_deepen_after: 0,
         helper_reverse_depth: 0,
         probe_batch: 0,
         threes: 0,

@@ -320,6 +320,11 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             .parse()
             .map_err(|_| format!("HYPERTAC_PROVE_PLAN: {n:?}"))?;
     }
+    if let Ok(n) = std::env::var("HYPERTAC_PROVE_PLAN_DEEPEN") {
+        t.plan_deepen_after = n.parse().map_err(|_| {
+            format!("HYPERTAC_PROVE_PLAN_DEEPEN: {n:?} is not a number of positions")
+        })?;
+    }
     if let Ok(n) = std::env::var("HYPERTAC_PROVE_PLAN_LIMIT") {
         t.plan_matchings = n
             .parse()

@@ -46,6 +46,8 @@ const VCF_DEPTH: u32 = 32;
 const VCF_LIMIT: u64 = 20_000;
 /// Keeps the expansion cache's keys apart from other uses of the board's hash.
 const EXPANSION_SALT: u64 = 0x2545_F491_4F6C_DD1D;
+/// Keeps the expansion cache's keys of different plan depths apart.
+const PLAN_DEPTH_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// [`Tuning::order_step`] by default.
 const ORDER_STEP: u32 = 8;
 /// Checkpoints are written at least this many times their own writing
@@ -63,11 +65,16 @@ const THREES_LIMIT: u64 = 20_000;
 /// one stone from a four, the sequences of fours already see most of what
 /// threes add, and a failed search costs every expansion up to
 /// [`THREES_LIMIT`] positions (the shipped 4^4 and 4^5 proofs, and the
-/// draws of 4x4 and 5x5, are searched as before).
+/// draws of 4x4 and 5x5, are searched as before). Measured on Qubic with
+/// the limit at 4 (docs/prove.md, "Threat-space search with threes"):
+/// one X win 2.5 to 5 times faster, but an O win and the empty board
+/// not proved in 60 s against 27 to 42 s without.
 const THREES_MIN_K: u8 = 5;
 /// Most matchings a plan reaching a pairing may run at one position
 /// ([`Tuning::plan_matchings`]).
 const PLAN_MATCHINGS: u64 = 4_000;
+/// [`Tuning::plan_deepen_after`] by default.
+const PLAN_DEEPEN_AFTER: u64 = 30_000;
 /// Switches of the search's techniques, to measure what each is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -120,6 +127,12 @@ pub struct Tuning {
     pub pairing_plan: u32,
     /// Most matchings one plan of [`Tuning::pairing_plan`] may run.
     pub plan_matchings: u64,
+    /// After this many positions of one question, plans go one move
+    /// deeper than [`Tuning::pairing_plan`] (0: never). Plans of three
+    /// moves settle 6^3 positions that plans of two do not, but cost up
+    /// to 8 ms a position where they fail; a question settled quickly by
+    /// plans of two never pays for them.
+    pub plan_deepen_after: u64,
     /// Helper threads, at the defender's positions of depth below this,
     /// enter the reply the attacker is surest to beat instead of df-pn's
     /// choice (see [`Search::helpers`]); 0: never. On 4^4 from the empty
@@ -162,6 +175,7 @@ impl Default for Tuning {
             // 20 s against 6 without (scripts/leaves73.py, 2026-11-27).
             pairing_plan: 2,
             plan_matchings: PLAN_MATCHINGS,
+            plan_deepen_after: PLAN_DEEPEN_AFTER,
             helper_reverse_depth: HELPER_REVERSE_DEPTH,
             probe_batch: PROBE_BATCH,
             // Off by default: on the held-out positions of 5^3, 5^4, 6^3
@@ -256,6 +270,8 @@ pub(crate) struct Search {
     pub seed: u64,
     /// A helper's threat-sequence positions already added to the counters.
     reported_threat_nodes: u64,
+    /// [`Search::nodes`] when the current question began.
+    solve_start: u64,
 }
 
 /// Writes a checkpoint every so often from inside the search, without
@@ -304,6 +320,7 @@ impl Search {
             done: None,
             seed: 0,
             reported_threat_nodes: 0,
+            solve_start: 0,
         }
     }
 
@@ -346,6 +363,7 @@ impl Search {
             .attacker
             .store(attacker.index() as u64, Ordering::Relaxed);
         self.depth = 0;
+        self.solve_start = self.nodes;
         if self.helpers.is_empty() {
             return self.deepen();
         }
@@ -358,6 +376,7 @@ impl Search {
                 h.budget = budget.clone();
                 h.stopped = false;
                 h.depth = 0;
+                h.solve_start = h.nodes;
                 h.done = Some(done.clone());
                 let done = done.clone();
                 scope.spawn(move || {
@@ -423,7 +442,12 @@ impl Search {
         // threat searches: one that settled the position settled it for
         // good (the table keeps it), so what is remembered is the moves
         // left when none did.
-        let remembered = self.board.hash() ^ self.salt() ^ EXPANSION_SALT;
+        // (Salted by the plans' depth: once plans go deeper, a position
+        // remembered without one is expanded again.)
+        let remembered = self.board.hash()
+            ^ self.salt()
+            ^ EXPANSION_SALT
+            ^ u64::from(self.plan_depth()).wrapping_mul(PLAN_DEPTH_SALT);
         if let Some(moves) = self.expansions.get(remembered) {
             return self.hinted(moves);
         }
@@ -436,7 +460,7 @@ impl Search {
         {
             return Expansion::Solved(true);
         }
-        if self.tuning.pairing_plan > 1 && me != self.attacker && self.plan_move().is_some() {
+        if self.plan_depth() > 1 && me != self.attacker && self.plan_move().is_some() {
             return Expansion::Solved(true);
         }
         if self.tuning.potential
@@ -463,21 +487,43 @@ impl Search {
     }
 
     /// For the defender to move: the first move of the shortest plan
-    /// reaching a pairing within [`Tuning::pairing_plan`] moves, tried
+    /// reaching a pairing within [`Search::plan_depth`] moves, tried
     /// two moves deep first (one move is [`Tuning::pairing_moves`]').
     pub(crate) fn plan_move(&mut self) -> Option<u32> {
-        // Only where pairings are near from the start: on a board of more
-        // lines than 3/4 of its cells (Qubic: 76 lines, 64 cells) a plan
-        // is rare, and looking for one at every defender's position cost
-        // Qubic's search a third more time (41.4 s of CPU against 30.9 s
-        // of 40e0343, scripts/walk-vs-search.py, 2026-11-27). 7^3 has 193
-        // lines of 343 cells.
-        if 4 * self.board.line_total() > 3 * self.board.cell_count() {
+        if !self.plans_apply() {
             return None;
         }
         let limit = self.tuning.plan_matchings;
-        (2..=self.tuning.pairing_plan)
+        (2..=self.plan_depth())
             .find_map(|n| self.planner.plan(&mut self.board, self.attacker, n, limit))
+    }
+
+    /// Whether plans are looked for on this board: only where pairings
+    /// are near from the start. On a board of more lines than 3/4 of its
+    /// cells (Qubic: 76 lines, 64 cells) a plan is rare, and looking for
+    /// one at every defender's position cost Qubic's search a third more
+    /// time (41.4 s of CPU against 30.9 s of 40e0343,
+    /// scripts/walk-vs-search.py, 2026-11-27); counted on the position
+    /// instead (the attacker's open lines against 3/4 of the empty
+    /// cells), 1.4 times (2026-11-29). 7^3 has 193 lines of 343 cells.
+    fn plans_apply(&self) -> bool {
+        4 * self.board.line_total() <= 3 * self.board.cell_count()
+    }
+
+    /// How many moves of the defender a plan may take now:
+    /// [`Tuning::pairing_plan`], and one more once the current question
+    /// has searched [`Tuning::plan_deepen_after`] positions.
+    pub(crate) fn plan_depth(&self) -> u32 {
+        let after = self.tuning.plan_deepen_after;
+        if after > 0
+            && self.tuning.pairing_plan > 1
+            && self.nodes - self.solve_start >= after
+            && self.plans_apply()
+        {
+            self.tuning.pairing_plan + 1
+        } else {
+            self.tuning.pairing_plan
+        }
     }
 
     /// The moves of an expansion, with [`Search::hint`] set to the move of
@@ -804,3 +850,7 @@ pub(crate) fn legal_moves(board: &mut Board) -> Vec<u32> {
         moves
     }
 }
+
+#[cfg(test)]
+#[path = "dfpn_tests.rs"]
+mod tests;
