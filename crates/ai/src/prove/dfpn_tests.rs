@@ -3,8 +3,9 @@
 use super::*;
 use hypertac_core::{Position, Rules, Shape};
 
-fn search() -> Search {
-    let pos = Position::new(Rules::new(Shape::new(&[3, 3]).unwrap(), 3).unwrap());
+/// A search of the empty board of `n` x `n`, `n` in a row.
+fn search(n: u32) -> Search {
+    let pos = Position::new(Rules::new(Shape::new(&[n, n]).unwrap(), n).unwrap());
     Search::new(
         Board::new(&pos),
         super::super::root_canon(&pos),
@@ -15,7 +16,8 @@ fn search() -> Search {
 
 #[test]
 fn plans_go_one_move_deeper_once_a_question_has_searched_enough() {
-    let mut s = search();
+    // 5x5: 12 lines of 25 cells, a board where plans are looked for.
+    let mut s = search(5);
     s.tuning.pairing_plan = 2;
     s.tuning.plan_deepen_after = 10;
     assert_eq!(s.plan_depth(), 2);
@@ -40,5 +42,12 @@ fn plans_go_one_move_deeper_once_a_question_has_searched_enough() {
         s.nodes,
         s.solve_start
     );
+    assert_eq!(s.plan_depth(), 2);
+
+    // 3x3: 8 lines of 9 cells, no plans, and none deeper.
+    let mut s = search(3);
+    s.tuning.pairing_plan = 2;
+    s.tuning.plan_deepen_after = 10;
+    s.nodes = 10;
     assert_eq!(s.plan_depth(), 2);
 }
