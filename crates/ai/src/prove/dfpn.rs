@@ -442,12 +442,18 @@ impl Search {
         // threat searches: one that settled the position settled it for
         // good (the table keeps it), so what is remembered is the moves
         // left when none did.
-        // (Salted by the plans' depth: once plans go deeper, a position
-        // remembered without one is expanded again.)
+        // Plans are the defender's alone: its positions are salted by the
+        // plans' depth, so that once plans go deeper a position remembered
+        // without one is expanded again; the attacker's keep theirs.
+        let plans = if me == self.attacker {
+            0
+        } else {
+            self.plan_depth()
+        };
         let remembered = self.board.hash()
             ^ self.salt()
             ^ EXPANSION_SALT
-            ^ u64::from(self.plan_depth()).wrapping_mul(PLAN_DEPTH_SALT);
+            ^ u64::from(plans).wrapping_mul(PLAN_DEPTH_SALT);
         if let Some(moves) = self.expansions.get(remembered) {
             return self.hinted(moves);
         }
@@ -460,7 +466,7 @@ impl Search {
         {
             return Expansion::Solved(true);
         }
-        if self.plan_depth() > 1 && me != self.attacker && self.plan_move().is_some() {
+        if plans > 1 && self.plan_move().is_some() {
             return Expansion::Solved(true);
         }
         if self.tuning.potential
