@@ -32,14 +32,19 @@ pub fn keep_frontier_copy(dir: &Path, path: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let copy = frontier_copy(dir);
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // Whether the copy is there first, then what it holds: shards started
+    // together all write it, each whole (renamed into place), so a copy
+    // that is there is complete. Read first, a copy written by another
+    // shard between the read and the look made this shard refuse its own
+    // frontier (tests/prove_shard_cli.rs, 2026-11-29).
+    if !copy.exists() {
+        return atomic_file::write(&copy, &bytes);
+    }
     if std::fs::read(&copy).ok().as_deref() != Some(bytes.as_slice()) {
-        if copy.exists() {
-            return Err(format!(
-                "{} holds the units of another frontier: use another --out folder",
-                dir.display()
-            ));
-        }
-        atomic_file::write(&copy, &bytes)?;
+        return Err(format!(
+            "{} holds the units of another frontier: use another --out folder",
+            dir.display()
+        ));
     }
     Ok(())
 }
