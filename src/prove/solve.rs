@@ -298,11 +298,12 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             "pairings" => t.pairings = false,
             "pairing-moves" => t.pairing_moves = false,
             "zones" => t.zones = false,
+            "attacker-zones" => t.attacker_zones = false,
             "threat-sequences" => t.threat_sequences = false,
             "threes" => t.threes = 0,
             _ => {
                 return Err(format!(
-                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, threat-sequences)"
+                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, attacker-zones, threat-sequences, threes)"
                 ))
             }
         }

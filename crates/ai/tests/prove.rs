@@ -4,7 +4,7 @@
 mod common;
 
 use common::minimax;
-use hypertac_ai::prove::{Prover, Verdict};
+use hypertac_ai::prove::{Prover, Tuning, Verdict};
 use hypertac_ai::Budget;
 use hypertac_connect4 as connect4;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
@@ -166,6 +166,66 @@ fn asking_in_turns_agrees_with_minimax() {
     prover.set_node_limit(100);
     assert_eq!(prover.run_in_turns(8, &Budget::default()), Verdict::Unknown);
     assert!(prover.positions().0 <= 100);
+}
+
+/// The attacker's moves restricted to the zones of the defender's threat
+/// sequences after a free move (`Tuning::attacker_zones`, on by default)
+/// and not: minimax's values either way, fewer positions searched where
+/// the restriction bites, and certificates the checker accepts (the walk
+/// answers each pruned move with the defender's own sequence).
+fn attacker_zones_agree(r: &Rules, stones: std::ops::Range<usize>, count: usize) -> (usize, usize) {
+    let (mut fewer, mut verified) = (0, 0);
+    with_minimax_values(r, stones, count, 1, |pos, want, seed| {
+        let mut searched = [0; 2];
+        for zones in [false, true] {
+            let tuning = Tuning {
+                attacker_zones: zones,
+                ..Tuning::default()
+            };
+            let mut p = Prover::with_tuning(pos, 8 << 20, tuning).unwrap();
+            let got = p.run(&Budget::default());
+            assert_eq!(
+                got,
+                want,
+                "{r}, attacker zones {zones}, after {:?}",
+                pos.moves()
+            );
+            searched[usize::from(zones)] = p.positions().0;
+            if zones && seed % 4 == 0 {
+                let cert = p.proof_file("test", 0.0).unwrap();
+                let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(
+                    Some(report.value),
+                    match got {
+                        Verdict::Win(w) => Some(Value::Win(w)),
+                        Verdict::Draw => Some(Value::Draw),
+                        Verdict::Unknown => None,
+                    }
+                );
+                verified += 1;
+            }
+        }
+        fewer += usize::from(searched[1] < searched[0]);
+    });
+    (fewer, verified)
+}
+
+#[test]
+fn attacker_zones_agree_with_minimax() {
+    // 5x5 k4 with 9 to 13 empty cells (4x4 k4 is settled by the potential
+    // before a zone matters), and 5x4 with gravity.
+    let cases = [
+        (rules(&[5, 5], 4, None), 12..16, 20),
+        (rules(&[5, 4], 4, Some(1)), 6..14, 50),
+    ];
+    for (r, stones, bites) in cases {
+        let (fewer, verified) = attacker_zones_agree(&r, stones, 300);
+        assert!(
+            fewer >= bites,
+            "{r}: the zones saved positions in only {fewer} of 300"
+        );
+        assert!(verified >= 60, "{r}: only {verified} certificates checked");
+    }
 }
 
 #[test]

@@ -94,9 +94,14 @@ pub struct Tuning {
     /// that sequence winning); 1: the first sequence's zone only.
     pub zone_sequences: u32,
     /// The attacker's moves are restricted alike, to the zones of the
-    /// defender's threat sequences after a free move of the attacker (off
-    /// by default: on Qubic it saves about a tenth of the positions and
-    /// costs as much time in threat searches).
+    /// defender's threat sequences after a free move of the attacker: any
+    /// other move lets the defender win by that sequence. Where the
+    /// attacker wins it saves little (Qubic from the empty board: 3% fewer
+    /// positions, 30% more threat positions, 13% more time), but a
+    /// disproof must refute every move of the attacker, and there it
+    /// prunes most of them: on 50 Qubic positions `hypertac analyze` took
+    /// 0.54 of the time with it (docs/RESULTS.md, 2026-11-29). On by
+    /// default since then; `HYPERTAC_PROVE_OFF=attacker-zones`.
     pub attacker_zones: bool,
     /// A position where the defender has a pairing strategy (`pairing.rs`)
     /// is settled: the attacker cannot win. Boards without gravity only.
@@ -161,7 +166,7 @@ impl Default for Tuning {
             threat_sequences: true,
             zones: true,
             zone_sequences: ZONE_SEQUENCES,
-            attacker_zones: false,
+            attacker_zones: true,
             pairings: true,
             potential: true,
             pairing_moves: true,
