@@ -96,8 +96,9 @@ pub struct Tuning {
     /// The attacker's moves are restricted alike, to the zones of the
     /// defender's threat sequences after a free move of the attacker: any
     /// other move lets the defender win by that sequence. Where the
-    /// attacker wins it saves little (Qubic from the empty board: 3% fewer
-    /// positions, 30% more threat positions, 13% more time), but a
+    /// attacker wins it saves little and costs its threat searches (from
+    /// the empty board: Qubic 3% fewer positions, 30% more threat
+    /// positions, 2% more time; 4^4 7% more time), but a
     /// disproof must refute every move of the attacker, and there it
     /// prunes most of them: on 50 Qubic positions `hypertac analyze` took
     /// 0.54 of the time with it (docs/RESULTS.md, 2026-11-29). On by
