@@ -35,6 +35,7 @@ pub fn run(seconds: f64) -> i32 {
         zones: false,
         zone_sequences: 1,
         attacker_zones: false,
+        defender_sequences: false,
         pairings: false,
         potential: false,
         pairing_moves: false,

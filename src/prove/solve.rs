@@ -299,11 +299,12 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             "pairing-moves" => t.pairing_moves = false,
             "zones" => t.zones = false,
             "attacker-zones" => t.attacker_zones = false,
+            "defender-sequences" => t.defender_sequences = false,
             "threat-sequences" => t.threat_sequences = false,
             "threes" => t.threes = 0,
             _ => {
                 return Err(format!(
-                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, attacker-zones, threat-sequences, threes)"
+                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, attacker-zones, defender-sequences, threat-sequences, threes)"
                 ))
             }
         }

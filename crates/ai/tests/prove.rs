@@ -174,30 +174,28 @@ fn asking_in_turns_agrees_with_minimax() {
     assert!(prover.positions().0 <= 100);
 }
 
-/// The attacker's moves restricted to the zones of the defender's threat
-/// sequences after a free move (`Tuning::attacker_zones`, on by default)
-/// and not: minimax's values either way, fewer positions searched where
-/// the restriction bites, and certificates the checker accepts (the walk
-/// answers each pruned move with the defender's own sequence).
-fn attacker_zones_agree(r: &Rules, stones: std::ops::Range<usize>, count: usize) -> (usize, usize) {
+/// A switch of the search (`set` turns it on or off in a tuning) off and
+/// on: minimax's values either way, and certificates the checker accepts
+/// with it on; returns in how many positions it searched fewer positions,
+/// and how many certificates were checked (a quarter of the positions).
+fn switch_agrees(
+    r: &Rules,
+    stones: std::ops::Range<usize>,
+    count: usize,
+    name: &str,
+    set: fn(&mut Tuning, bool),
+) -> (usize, usize) {
     let (mut fewer, mut verified) = (0, 0);
     with_minimax_values(r, stones, count, 1, |pos, want, seed| {
         let mut searched = [0; 2];
-        for zones in [false, true] {
-            let tuning = Tuning {
-                attacker_zones: zones,
-                ..Tuning::default()
-            };
+        for on in [false, true] {
+            let mut tuning = Tuning::default();
+            set(&mut tuning, on);
             let mut p = Prover::with_tuning(pos, 8 << 20, tuning).unwrap();
             let got = p.run(&Budget::default());
-            assert_eq!(
-                got,
-                want,
-                "{r}, attacker zones {zones}, after {:?}",
-                pos.moves()
-            );
-            searched[usize::from(zones)] = p.positions().0;
-            if zones && seed % 4 == 0 {
+            assert_eq!(got, want, "{r}, {name} {on}, after {:?}", pos.moves());
+            searched[usize::from(on)] = p.positions().0;
+            if on && seed % 4 == 0 {
                 assert_certificate_verifies(&mut p, got);
                 verified += 1;
             }
@@ -207,6 +205,10 @@ fn attacker_zones_agree(r: &Rules, stones: std::ops::Range<usize>, count: usize)
     (fewer, verified)
 }
 
+/// The attacker's moves restricted to the zones of the defender's threat
+/// sequences after a free move (`Tuning::attacker_zones`, on by default)
+/// and not: fewer positions searched where the restriction bites, and the
+/// walk answers each pruned move with the defender's own sequence.
 #[test]
 fn attacker_zones_agree_with_minimax() {
     // 5x5 k4 with 9 to 13 empty cells (4x4 k4 is settled by the potential
@@ -216,10 +218,35 @@ fn attacker_zones_agree_with_minimax() {
         (rules(&[5, 4], 4, Some(1)), 6..14, 50),
     ];
     for (r, stones, bites) in cases {
-        let (fewer, verified) = attacker_zones_agree(&r, stones, 300);
+        let (fewer, verified) = switch_agrees(&r, stones, 300, "attacker zones", |t, on| {
+            t.attacker_zones = on
+        });
         assert!(
             fewer >= bites,
             "{r}: the zones saved positions in only {fewer} of 300"
+        );
+        assert!(verified >= 60, "{r}: only {verified} certificates checked");
+    }
+}
+
+/// The defender's positions settled by its own sequence of fours
+/// (`Tuning::defender_sequences`, on by default) and not: where the
+/// defender wins first the attacker's question is answered no at once,
+/// and the certificate's walk plays the defender's sequence.
+#[test]
+fn defender_sequences_agree_with_minimax() {
+    let cases = [
+        // 8 and 125 of 300 seen (2026-11-29).
+        (rules(&[5, 5], 4, None), 12..16, 4),
+        (rules(&[5, 4], 4, Some(1)), 6..14, 60),
+    ];
+    for (r, stones, bites) in cases {
+        let (fewer, verified) = switch_agrees(&r, stones, 300, "defender sequences", |t, on| {
+            t.defender_sequences = on
+        });
+        assert!(
+            fewer >= bites,
+            "{r}: the defender's sequences saved positions in only {fewer} of 300"
         );
         assert!(verified >= 60, "{r}: only {verified} certificates checked");
     }

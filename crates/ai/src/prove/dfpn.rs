@@ -104,6 +104,16 @@ pub struct Tuning {
     /// 0.54 of the time with it (docs/RESULTS.md, 2026-11-29). On by
     /// default since then; `HYPERTAC_PROVE_OFF=attacker-zones`.
     pub attacker_zones: bool,
+    /// The defender's positions are settled by its own sequence of fours
+    /// too (the attacker's always were): a defender who wins first is one
+    /// the attacker did not beat. Without it df-pn found such a win move
+    /// by move. Added 2026-11-29 (one thread, against the build before):
+    /// Qubic from the empty board 0.60 of the CPU time and 4^4 0.93
+    /// (`scripts/prove-versions.py OLD NEW 1 --empty`); five Qubic draws
+    /// of 9 stones 0.3 to 0.5; `hypertac analyze` on 50 Qubic positions
+    /// 0.52 of the wall time where both finished
+    /// (`scripts/analyze-qubic.py`). `HYPERTAC_PROVE_OFF=defender-sequences`.
+    pub defender_sequences: bool,
     /// A position where the defender has a pairing strategy (`pairing.rs`)
     /// is settled: the attacker cannot win. Boards without gravity only.
     pub pairings: bool,
@@ -168,6 +178,7 @@ impl Default for Tuning {
             zones: true,
             zone_sequences: ZONE_SEQUENCES,
             attacker_zones: true,
+            defender_sequences: true,
             pairings: true,
             potential: true,
             pairing_moves: true,
@@ -481,7 +492,7 @@ impl Search {
             return Expansion::Solved(me != self.attacker);
         }
         let moves = legal_moves(&mut self.board);
-        if me == self.attacker
+        if (me == self.attacker || self.tuning.defender_sequences)
             && self
                 .vcf
                 .find(&mut self.board, VCF_DEPTH, VCF_LIMIT)
