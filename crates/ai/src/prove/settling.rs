@@ -177,7 +177,7 @@ impl Settling<'_> {
             Some(Some(r)) => vec![r as u32],
             Some(None) => {
                 let mut all = legal_moves(&mut s.board);
-                all.sort_by_key(|&r| {
+                all.sort_by_cached_key(|&r| {
                     let killer = killers.iter().position(|&k| k == r);
                     (
                         killer.unwrap_or(usize::MAX),
