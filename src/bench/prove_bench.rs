@@ -48,6 +48,7 @@ pub fn run(seconds: f64) -> i32 {
         helper_reverse_depth: 0,
         probe_batch: 0,
         threes: 0,
+        settling_walk: true,
     };
     println!(
         "{:<12} {:<26} {:<8} {:>10} {:>9} {:>10} {:>10} {:>9} {:>7} {:>7}",

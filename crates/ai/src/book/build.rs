@@ -101,6 +101,8 @@ pub fn settle(
         Verdict::Unknown => return Err(SettleError::TimeRanOut),
     };
     let (positions, _) = prover.positions();
+    // The certificate is checked here and not kept: a quick walk.
+    prover.set_small_certificate(false);
     let cert = prover
         .proof_file("hypertac book", 0.0)
         .map_err(|e| failed(format!("no certificate: {e}")))?;

@@ -198,6 +198,16 @@ impl Prover {
             .collect();
     }
 
+    /// Whether the certificate's walk spends time making the certificate
+    /// small (the default; [`Tuning::settling_walk`]): off where it is
+    /// only checked and thrown away.
+    pub fn set_small_certificate(&mut self, small: bool) {
+        self.search.tuning.settling_walk = small;
+        for h in &mut self.search.helpers {
+            h.tuning.settling_walk = small;
+        }
+    }
+
     /// Stops [`Prover::run`] after this many more positions of the
     /// proof-number search (0: no limit); with it a search is deterministic.
     pub fn set_node_limit(&mut self, positions: u64) {

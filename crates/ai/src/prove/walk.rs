@@ -527,12 +527,12 @@ impl Walk<'_, '_, '_> {
             }
         }
         let c = match self.oracle.as_mut() {
-            Some(oracle) => Settling {
+            Some(oracle) if s.tuning.settling_walk => Settling {
                 oracle,
                 sequences: &mut self.sequences,
             }
             .strategic_move(s)?,
-            None => best_move(s)?,
+            _ => best_move(s)?,
         };
         Ok(self.record(s, key, entry(s, c)))
     }
