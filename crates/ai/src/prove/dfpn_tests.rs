@@ -69,34 +69,30 @@ fn a_forced_first_move_shows_the_numbers_below_it() {
         Arc::new(Table::new(1 << 22)),
         counters.clone(),
     );
-    s.node_limit = 1_000_000;
-    let stop = Arc::new(AtomicBool::new(false));
-    let budget = Budget {
-        deadline: None,
-        stop: Some(stop.clone()),
-    };
-    let finished = AtomicBool::new(false);
-    // Watched as a progress display does, until 8,192 positions: the
-    // numbers shown must have moved from the first ones (1 and 1).
-    let moved = std::thread::scope(|scope| {
-        let watcher = scope.spawn(|| {
-            let mut moved = false;
-            while !finished.load(Ordering::Relaxed) {
-                let pn = counters.root_pn.load(Ordering::Relaxed);
-                let dn = counters.root_dn.load(Ordering::Relaxed);
-                moved |= pn + dn > 2;
-                if counters.nodes.load(Ordering::Relaxed) >= 8_192 {
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
-            stop.store(true, Ordering::Relaxed);
-            moved
-        });
-        let (phi, delta) = s.solve(Player::X, &budget);
-        finished.store(true, Ordering::Relaxed);
-        assert!(phi > 0 && delta > 0, "settled: pick a harder position");
-        watcher.join().unwrap()
+    // The numbers shown, read from inside the search as a progress
+    // display would read them, every 4,096 positions (the checkpoint's
+    // hook, writing nothing), until the search stops at 20,000.
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let record = seen.clone();
+    s.autosave = Some(AutoSave {
+        every: std::time::Duration::ZERO,
+        next: std::time::Instant::now(),
+        header: Vec::new(),
+        sink: Box::new(move |_write| {
+            let pn = counters.root_pn.load(Ordering::Relaxed);
+            let dn = counters.root_dn.load(Ordering::Relaxed);
+            record.lock().unwrap().push((pn, dn));
+            Ok(())
+        }),
+        error: None,
     });
-    assert!(moved, "the root's first numbers were shown throughout");
+    s.node_limit = 20_000;
+    let (phi, delta) = s.solve(Player::X, &Budget::default());
+    assert!(phi > 0 && delta > 0, "settled: pick a harder position");
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    assert!(
+        seen.iter().any(|&(pn, dn)| pn + dn > 2),
+        "the root's first numbers were shown throughout: {seen:?}"
+    );
 }
