@@ -11,7 +11,8 @@
 //! At every position, before its moves are searched:
 //! - the game may be over, or the mover may complete a line now;
 //! - two open threats of the other side win for it, one must be blocked;
-//! - the attacker to move tries a threat sequence (`vcf.rs`);
+//! - the mover tries a threat sequence (`vcf.rs`): the attacker's wins,
+//!   and a defender that wins first has not lost ([`Tuning::defender_sequences`]);
 //! - the defender to move asks whether the attacker would have a threat
 //!   sequence after a free move: if so only the replies in that sequence's
 //!   zone can help, and in the zones of the attacker's other sequences
@@ -84,7 +85,10 @@ pub struct Tuning {
     /// moves far longer before it widens: against a step of 1, a third of
     /// the positions on Qubic and 4^4 from the empty board.
     pub order_step: u32,
-    /// Threat sequences prove the attacker's positions.
+    /// Threat sequences settle the mover's positions (the attacker's; the
+    /// defender's too with [`Tuning::defender_sequences`]). Until
+    /// 2026-11-29 this switch was read nowhere, and
+    /// `HYPERTAC_PROVE_OFF=threat-sequences` changed nothing.
     pub threat_sequences: bool,
     /// The defender's replies are restricted to the zone of the attacker's
     /// threat sequence after a free move.
@@ -509,7 +513,8 @@ impl Search {
             return Expansion::Solved(me != self.attacker);
         }
         let moves = legal_moves(&mut self.board);
-        if (me == self.attacker || self.tuning.defender_sequences)
+        if self.tuning.threat_sequences
+            && (me == self.attacker || self.tuning.defender_sequences)
             && self
                 .vcf
                 .find(&mut self.board, VCF_DEPTH, VCF_LIMIT)
