@@ -32,8 +32,8 @@ fn proved_and_verified(pos: &Position) -> Verdict {
 }
 
 /// Builds the certificate of `p`'s finished proof of `v` and has the
-/// checker verify it, with the same value.
-fn assert_certificate_verifies(p: &mut Prover, v: Verdict) {
+/// checker verify it, with the same value; returns it.
+fn assert_certificate_verifies(p: &mut Prover, v: Verdict) -> hypertac_proof::Certificate {
     let value = match v {
         Verdict::Win(w) => Value::Win(w),
         Verdict::Draw => Value::Draw,
@@ -42,6 +42,7 @@ fn assert_certificate_verifies(p: &mut Prover, v: Verdict) {
     let cert = p.proof_file("test", 0.0).unwrap();
     let report = verify(&cert, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.value, value);
+    cert
 }
 
 #[test]
@@ -205,6 +206,27 @@ fn switch_agrees(
     (fewer, verified)
 }
 
+/// [`switch_agrees`] on each of `cases` (rules, stones, positions, and
+/// how many of them the switch must save positions in); a fifth of the
+/// positions' certificates must have been checked.
+fn assert_switch_saves(
+    name: &str,
+    set: fn(&mut Tuning, bool),
+    cases: Vec<(Rules, std::ops::Range<usize>, usize, usize)>,
+) {
+    for (r, stones, count, bites) in cases {
+        let (fewer, verified) = switch_agrees(&r, stones, count, name, set);
+        assert!(
+            fewer >= bites,
+            "{r}: {name} saved positions in only {fewer} of {count}"
+        );
+        assert!(
+            verified >= count / 5,
+            "{r}: only {verified} certificates checked"
+        );
+    }
+}
+
 /// The attacker's moves restricted to the zones of the defender's threat
 /// sequences after a free move (`Tuning::attacker_zones`, on by default)
 /// and not: fewer positions searched where the restriction bites, and the
@@ -213,20 +235,14 @@ fn switch_agrees(
 fn attacker_zones_agree_with_minimax() {
     // 5x5 k4 with 9 to 13 empty cells (4x4 k4 is settled by the potential
     // before a zone matters), and 5x4 with gravity.
-    let cases = [
-        (rules(&[5, 5], 4, None), 12..16, 20),
-        (rules(&[5, 4], 4, Some(1)), 6..14, 50),
-    ];
-    for (r, stones, bites) in cases {
-        let (fewer, verified) = switch_agrees(&r, stones, 300, "attacker zones", |t, on| {
-            t.attacker_zones = on
-        });
-        assert!(
-            fewer >= bites,
-            "{r}: the zones saved positions in only {fewer} of 300"
-        );
-        assert!(verified >= 60, "{r}: only {verified} certificates checked");
-    }
+    assert_switch_saves(
+        "the attacker's zones",
+        |t, on| t.attacker_zones = on,
+        vec![
+            (rules(&[5, 5], 4, None), 12..16, 300, 20),
+            (rules(&[5, 4], 4, Some(1)), 6..14, 300, 50),
+        ],
+    );
 }
 
 /// The defender's positions settled by its own sequence of fours
@@ -235,21 +251,15 @@ fn attacker_zones_agree_with_minimax() {
 /// and the certificate's walk plays the defender's sequence.
 #[test]
 fn defender_sequences_agree_with_minimax() {
-    let cases = [
-        // 8 and 125 of 300 seen (2026-11-29).
-        (rules(&[5, 5], 4, None), 12..16, 4),
-        (rules(&[5, 4], 4, Some(1)), 6..14, 60),
-    ];
-    for (r, stones, bites) in cases {
-        let (fewer, verified) = switch_agrees(&r, stones, 300, "defender sequences", |t, on| {
-            t.defender_sequences = on
-        });
-        assert!(
-            fewer >= bites,
-            "{r}: the defender's sequences saved positions in only {fewer} of 300"
-        );
-        assert!(verified >= 60, "{r}: only {verified} certificates checked");
-    }
+    // 8 and 125 of 300 seen (2026-11-29).
+    assert_switch_saves(
+        "the defender's sequences",
+        |t, on| t.defender_sequences = on,
+        vec![
+            (rules(&[5, 5], 4, None), 12..16, 300, 4),
+            (rules(&[5, 4], 4, Some(1)), 6..14, 300, 60),
+        ],
+    );
 }
 
 /// Threat sequences off (`HYPERTAC_PROVE_OFF=threat-sequences`, a switch
@@ -258,15 +268,11 @@ fn defender_sequences_agree_with_minimax() {
 #[test]
 fn threat_sequences_switch_agrees_with_minimax() {
     // 21 of 100 searched fewer positions with them (2026-11-29).
-    let r = rules(&[5, 5], 4, None);
-    let (fewer, verified) = switch_agrees(&r, 12..16, 100, "threat sequences", |t, on| {
-        t.threat_sequences = on
-    });
-    assert!(
-        fewer >= 10,
-        "{r}: the sequences saved positions in only {fewer} of 100"
+    assert_switch_saves(
+        "the threat sequences",
+        |t, on| t.threat_sequences = on,
+        vec![(rules(&[5, 5], 4, None), 12..16, 100, 10)],
     );
-    assert!(verified >= 20, "{r}: only {verified} certificates checked");
 }
 
 /// The walk without its settling moves (`Prover::set_small_certificate`,
@@ -303,8 +309,7 @@ fn quick_walks_write_certificates_the_checker_accepts() {
     for small in [true, false] {
         let (v, mut p) = prove(&pos);
         p.set_small_certificate(small);
-        assert_certificate_verifies(&mut p, v);
-        let cert = p.proof_file("test", 0.0).unwrap();
+        let cert = assert_certificate_verifies(&mut p, v);
         entries[usize::from(small)] = cert.sections.iter().map(|s| s.len()).sum::<usize>();
     }
     assert!(
