@@ -302,9 +302,10 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             "defender-sequences" => t.defender_sequences = false,
             "threat-sequences" => t.threat_sequences = false,
             "threes" => t.threes = 0,
+            "killers" => t.killers = false,
             _ => {
                 return Err(format!(
-                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, attacker-zones, defender-sequences, threat-sequences, threes)"
+                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, attacker-zones, defender-sequences, threat-sequences, threes, killers)"
                 ))
             }
         }
