@@ -42,13 +42,14 @@ fn prove(pos: &Position, threes: u32, limit: u64) -> (Verdict, u64, Prover) {
 
 /// On 9x9 with k = 5 (Go-Moku's rule on a small board), after ten random
 /// stones X wins by threes, not by fours alone: the prover with the
-/// threat-space search proves it within 200 positions, without it not
-/// within 2,000 (22,489 were needed); the certificate of the proof that
-/// used it is accepted by the checker.
+/// threat-space search proves it within 200 positions (31), without it
+/// not within 500 (1,543 were needed since the killers of 2026-11-30,
+/// 17,760 before them); the certificate of the proof that used it is
+/// accepted by the checker.
 #[test]
 fn a_win_by_threes_is_proved_and_its_certificate_verifies() {
     let pos = position("9x9 k5", "5,1;3,4;5,3;0,4;6,5;4,0;3,3;8,0;0,1;5,5");
-    let (without, _, _) = prove(&pos, 0, 2_000);
+    let (without, _, _) = prove(&pos, 0, 500);
     assert_eq!(without, Verdict::Unknown);
     let (with, n, mut p) = prove(&pos, 3, 200);
     assert_eq!(
