@@ -876,16 +876,18 @@ impl Search {
             numbers[best] = self.mid(child_th_phi, child_th_delta);
             self.depth -= 1;
             self.unmake(cell);
-            if numbers[best].1 == 0 && self.tuning.killers {
-                self.note_killer(cell);
-            }
+            self.note_killer(cell, numbers[best]);
         }
         self.table.put(key, phi, delta, self.nodes - start + 1);
         (phi, delta)
     }
 
-    /// Notes `cell` as the move that succeeded at the current depth.
-    fn note_killer(&mut self, cell: u32) {
+    /// Notes `cell` as the move that succeeded at the current depth if
+    /// its child's numbers say so (a delta of 0: proved for the mover).
+    fn note_killer(&mut self, cell: u32, (_, delta): (u32, u32)) {
+        if delta != 0 || !self.tuning.killers {
+            return;
+        }
         let d = self.depth as usize;
         if self.killers.len() <= d {
             self.killers.resize(d + 1, u32::MAX);
