@@ -227,21 +227,30 @@ fn assert_switch_saves(
     }
 }
 
+/// The two boards the switches are measured on, 300 positions each, with
+/// how many of them the switch must save positions in: 5x5 k4 with 9 to
+/// 13 empty cells (4x4 k4 is settled by the potential before a zone or a
+/// sequence matters), and 5x4 with gravity after 6 to 13 moves.
+fn on_two_boards(
+    bites_5x5: usize,
+    bites_5x4: usize,
+) -> Vec<(Rules, std::ops::Range<usize>, usize, usize)> {
+    vec![
+        (rules(&[5, 5], 4, None), 12..16, 300, bites_5x5),
+        (rules(&[5, 4], 4, Some(1)), 6..14, 300, bites_5x4),
+    ]
+}
+
 /// The attacker's moves restricted to the zones of the defender's threat
 /// sequences after a free move (`Tuning::attacker_zones`, on by default)
 /// and not: fewer positions searched where the restriction bites, and the
 /// walk answers each pruned move with the defender's own sequence.
 #[test]
 fn attacker_zones_agree_with_minimax() {
-    // 5x5 k4 with 9 to 13 empty cells (4x4 k4 is settled by the potential
-    // before a zone matters), and 5x4 with gravity.
     assert_switch_saves(
         "the attacker's zones",
         |t, on| t.attacker_zones = on,
-        vec![
-            (rules(&[5, 5], 4, None), 12..16, 300, 20),
-            (rules(&[5, 4], 4, Some(1)), 6..14, 300, 50),
-        ],
+        on_two_boards(20, 50),
     );
 }
 
@@ -255,10 +264,7 @@ fn defender_sequences_agree_with_minimax() {
     assert_switch_saves(
         "the defender's sequences",
         |t, on| t.defender_sequences = on,
-        vec![
-            (rules(&[5, 5], 4, None), 12..16, 300, 4),
-            (rules(&[5, 4], 4, Some(1)), 6..14, 300, 60),
-        ],
+        on_two_boards(4, 60),
     );
 }
 
@@ -283,14 +289,7 @@ fn threat_sequences_switch_agrees_with_minimax() {
 fn killers_agree_with_minimax() {
     // 1 and 80 of 300 searched fewer positions with them (2026-11-30):
     // on 5x5 k4 they rarely save, on 5x4 with gravity often.
-    assert_switch_saves(
-        "the killers",
-        |t, on| t.killers = on,
-        vec![
-            (rules(&[5, 5], 4, None), 12..16, 300, 1),
-            (rules(&[5, 4], 4, Some(1)), 6..14, 300, 40),
-        ],
-    );
+    assert_switch_saves("the killers", |t, on| t.killers = on, on_two_boards(1, 40));
 }
 
 /// The walk without its settling moves (`Prover::set_small_certificate`,
