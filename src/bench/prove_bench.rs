@@ -50,6 +50,7 @@ pub fn run(seconds: f64) -> i32 {
         threes: 0,
         settling_walk: true,
         killers: false,
+        zone_checks: false,
     };
     println!(
         "{:<12} {:<26} {:<8} {:>10} {:>9} {:>10} {:>10} {:>9} {:>7} {:>7}",

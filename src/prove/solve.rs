@@ -303,9 +303,10 @@ fn tuning_from_env(off: Option<&str>) -> Result<hypertac_ai::prove::Tuning, Stri
             "threat-sequences" => t.threat_sequences = false,
             "threes" => t.threes = 0,
             "killers" => t.killers = false,
+            "zone-checks" => t.zone_checks = false,
             _ => {
                 return Err(format!(
-                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, attacker-zones, defender-sequences, threat-sequences, threes, killers)"
+                    "HYPERTAC_PROVE_OFF: unknown technique {name:?} (potential, pairings, pairing-moves, zones, attacker-zones, defender-sequences, threat-sequences, threes, killers, zone-checks)"
                 ))
             }
         }

@@ -60,6 +60,12 @@ const PROBE_BATCH: u32 = 16;
 const HELPER_REVERSE_DEPTH: u32 = 2;
 /// [`Tuning::zone_sequences`] by default.
 const ZONE_SEQUENCES: u32 = 16;
+/// Positions of the threat search that tries a move left in a zone
+/// ([`Tuning::zone_checks`]). A sequence not found within it is found, if
+/// it exists, by the child's own search (limit [`VCF_LIMIT`]); on nine
+/// Qubic and 4^4 positions 100 took 0.90 of the CPU of 40 and 0.85 of 250
+/// (2026-11-30).
+const ZONE_CHECK_LIMIT: u64 = 100;
 /// Most positions of four-threat searches one threat-space search visits.
 const THREES_LIMIT: u64 = 20_000;
 /// Shortest lines the threat-space search runs for: with k = 4 a three is
@@ -191,6 +197,16 @@ pub struct Tuning {
     /// the positions, 4^4 0.68 (0.63 of the CPU); four Qubic classes of 3
     /// stones 0.80 of the CPU; no change on `hypertac analyze`'s set.
     pub killers: bool,
+    /// Each move left in a zone is tried: a move after which the other
+    /// side wins by a threat sequence (found within [`ZONE_CHECK_LIMIT`]
+    /// positions) is left out, where until then it became a child whose
+    /// own search settled it, a position of the table and a proof number
+    /// of 1 in its parent's sum meanwhile. On since 2026-11-30 (one
+    /// thread, `HYPERTAC_PROVE_OFF=zone-checks` against the same binary):
+    /// Qubic from the empty board 0.23 of the positions and 0.47 of the
+    /// CPU, 4^4 0.27 and 0.68; `hypertac analyze`'s 50 Qubic positions
+    /// 0.92 of the CPU.
+    pub zone_checks: bool,
 }
 
 impl Default for Tuning {
@@ -227,6 +243,7 @@ impl Default for Tuning {
             threes: 0,
             settling_walk: true,
             killers: true,
+            zone_checks: true,
         }
     }
 }
@@ -639,10 +656,31 @@ impl Search {
                 None => break,
             }
         }
-        moves
+        let kept: Vec<u32> = moves
             .into_iter()
             .filter(|&c| self.zone[c as usize])
+            .collect();
+        if !self.tuning.zone_checks || !self.tuning.threat_sequences {
+            return kept;
+        }
+        kept.into_iter()
+            .filter(|&c| !self.loses_to_sequence(c))
             .collect()
+    }
+
+    /// Whether after `cell` the other side wins by a threat sequence that
+    /// a short search finds (the search the child's own expansion would
+    /// run first, there with the full limit).
+    fn loses_to_sequence(&mut self, cell: u32) -> bool {
+        self.board.make(cell);
+        let lost = self.board.result().is_none()
+            && (self.board.to_move() == self.attacker || self.tuning.defender_sequences)
+            && self
+                .vcf
+                .find(&mut self.board, VCF_DEPTH, ZONE_CHECK_LIMIT)
+                .is_some();
+        self.board.unmake();
+        lost
     }
 
     /// How much a stone of the side to move on `cell` does to the lines
