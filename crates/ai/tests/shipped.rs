@@ -141,7 +141,7 @@ fn qubic_player_is_perfect_over_the_whole_tree() {
     player_is_perfect_over_the_whole_tree(qubic());
 }
 
-/// As above on 4^4 (the shipped 21,900-entry proof): a longer run, about
+/// As above on 4^4 (the shipped 16,648-entry proof): a longer run, about
 /// 15 minutes in release mode:
 /// `cargo test --release -p hypertac-ai --test shipped -- --ignored`.
 #[test]
