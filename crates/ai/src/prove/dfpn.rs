@@ -546,8 +546,7 @@ impl Search {
             return Expansion::Solved(me != self.attacker);
         }
         let moves = legal_moves(&mut self.board);
-        if self.tuning.threat_sequences
-            && (me == self.attacker || self.tuning.defender_sequences)
+        if self.own_sequences_apply()
             && self
                 .vcf
                 .find(&mut self.board, VCF_DEPTH, VCF_LIMIT)
@@ -656,16 +655,19 @@ impl Search {
                 None => break,
             }
         }
-        let kept: Vec<u32> = moves
+        let checks = self.tuning.zone_checks;
+        moves
             .into_iter()
-            .filter(|&c| self.zone[c as usize])
-            .collect();
-        if !self.tuning.zone_checks || !self.tuning.threat_sequences {
-            return kept;
-        }
-        kept.into_iter()
-            .filter(|&c| !self.loses_to_sequence(c))
+            .filter(|&c| self.zone[c as usize] && !(checks && self.loses_to_sequence(c)))
             .collect()
+    }
+
+    /// Whether the side to move's own threat sequences are searched at
+    /// its positions ([`Tuning::threat_sequences`], and for the defender
+    /// [`Tuning::defender_sequences`]).
+    fn own_sequences_apply(&self) -> bool {
+        self.tuning.threat_sequences
+            && (self.board.to_move() == self.attacker || self.tuning.defender_sequences)
     }
 
     /// Whether after `cell` the other side wins by a threat sequence that
@@ -674,7 +676,7 @@ impl Search {
     fn loses_to_sequence(&mut self, cell: u32) -> bool {
         self.board.make(cell);
         let lost = self.board.result().is_none()
-            && (self.board.to_move() == self.attacker || self.tuning.defender_sequences)
+            && self.own_sequences_apply()
             && self
                 .vcf
                 .find(&mut self.board, VCF_DEPTH, ZONE_CHECK_LIMIT)
