@@ -63,7 +63,7 @@ pub struct BookArgs {
     /// much per CPU second as one search of two threads).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// Transposition table size in MiB, shared by all positions.
+    /// Transposition table size in MiB, at most (it grows as it fills), shared by all positions.
     #[arg(long, default_value_t = 1024)]
     pub memory: usize,
     /// Prove every position of the book in --out again and compare.

@@ -48,7 +48,7 @@ pub struct ProveArgs {
     /// Search threads, all on the one table (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB, at most (it starts at 24 MiB and doubles as it fills).
     #[arg(long, default_value_t = 1024)]
     pub memory: usize,
     /// Stop after this long (e.g. 90s, 10m, 2h; default: until solved).

@@ -69,7 +69,7 @@ pub fn solve(job: &Job) -> Result<Solved, String> {
             n => format!(", {n} threads"),
         };
         println!(
-            "proving {}: {} symmetries, table {} MiB{threads}",
+            "proving {}: {} symmetries, table up to {} MiB{threads}",
             describe_root(job.pos),
             prover.symmetries(),
             prover.table_bytes() >> 20

@@ -8,6 +8,13 @@
 //! number 0) are replaced only by solved ones with more work, so finished
 //! proofs survive as long as possible.
 //!
+//! The table starts small and doubles as it fills, up to the size asked
+//! for: the system hands out a large table's memory as it is first
+//! written, and on this machine that costs about 1.4 s a GiB, which a
+//! search of a few thousand positions used to pay in full (its entries,
+//! spread over every huge page of the table, touched them all). Growing
+//! moves the entries whose new index bit is set to their new bucket.
+//!
 //! Threads read and write entries without locks. An entry is three words
 //! stored one by one, the first of them the key XOR the other two, so an
 //! entry another thread is halfway through writing reads as a different
@@ -16,13 +23,15 @@
 //! entry, which only costs its work again.
 
 use super::prefetch::prefetch;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// Proof or disproof number of a solved position (the other is 0).
 pub(crate) const INF: u32 = 1 << 30;
 
 const WAYS: usize = 4;
 const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+/// Buckets a table starts with (24 MiB), if it may have as many.
+const START_BUCKETS: usize = 1 << 18;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -68,8 +77,12 @@ impl Entry {
 /// Positions' numbers (see the module docs).
 pub(crate) struct Table {
     entries: Vec<Slot>,
-    mask: usize,
+    /// The buckets in use, less one: a power of two of them, at most
+    /// `entries.len() / WAYS`.
+    mask: AtomicUsize,
     used: AtomicUsize,
+    /// Held by the thread that doubles the table.
+    growing: AtomicBool,
 }
 
 /// A work class: about 8 * log2 of the positions searched, so it fits in 16 bits.
@@ -97,13 +110,53 @@ impl Table {
         let _ = huge_pages(&entries);
         Table {
             entries,
-            mask: buckets - 1,
+            mask: AtomicUsize::new(buckets.min(START_BUCKETS) - 1),
             used: AtomicUsize::new(0),
+            growing: AtomicBool::new(false),
         }
     }
 
+    #[inline]
     fn bucket(&self, key: u64) -> usize {
-        (key as usize & self.mask) * WAYS
+        (key as usize & self.mask.load(Ordering::Relaxed)) * WAYS
+    }
+
+    /// Doubles the buckets in use once half their entries are taken, if
+    /// the table has room. Other threads go on reading and writing while
+    /// it grows: an entry they write to its old bucket meanwhile, or read
+    /// before it is moved, is a miss (work to do again), never a wrong
+    /// number, since every entry is found by its full key.
+    fn grow_if_full(&self) {
+        let mask = self.mask.load(Ordering::Relaxed);
+        let buckets = mask + 1;
+        if self.used() * 2 < buckets * WAYS
+            || buckets * WAYS >= self.entries.len()
+            || self.growing.swap(true, Ordering::Acquire)
+        {
+            return;
+        }
+        // Copy first, then switch the mask, then clear the old copies.
+        let moving = |e: &Entry| e.live() && e.key as usize & buckets != 0;
+        for b in 0..buckets {
+            for way in 0..WAYS {
+                let e = unpack(&self.entries[b * WAYS + way]);
+                if moving(&e) {
+                    store(&self.entries[(b + buckets) * WAYS + way], &e);
+                }
+            }
+        }
+        self.mask.store(2 * buckets - 1, Ordering::Relaxed);
+        for slot in &self.entries[..buckets * WAYS] {
+            if moving(&unpack(slot)) {
+                store(slot, &Entry::default());
+            }
+        }
+        self.growing.store(false, Ordering::Release);
+    }
+
+    /// Entries the table holds now (it grows up to [`Table::bytes`]).
+    fn in_use(&self) -> &[Slot] {
+        &self.entries[..(self.mask.load(Ordering::Relaxed) + 1) * WAYS]
     }
 
     /// Asks the processor to fetch a key's bucket, for a [`Table::get`]
@@ -154,6 +207,9 @@ impl Table {
         let bucket: [Entry; WAYS] = std::array::from_fn(|i| unpack(&self.entries[at + i]));
         if let Some((way, e)) = self.place(&bucket, new) {
             store(&self.entries[at + way], &e);
+            if !bucket[way].live() {
+                self.grow_if_full();
+            }
         }
     }
 
@@ -194,7 +250,7 @@ impl Table {
         self.used.load(Ordering::Relaxed)
     }
 
-    /// Size in bytes.
+    /// Size in bytes, at most (the memory it may grow to).
     pub fn bytes(&self) -> usize {
         self.entries.len() * ENTRY_BYTES
     }
@@ -202,7 +258,7 @@ impl Table {
     /// Every entry in use as (key, phi, delta, work class), for checkpoints
     /// that keep the search's progress.
     pub fn live(&self) -> impl Iterator<Item = (u64, u32, u32, u32)> + '_ {
-        self.entries
+        self.in_use()
             .iter()
             .map(unpack)
             .filter(|e| e.live())
@@ -288,6 +344,30 @@ mod tests {
         assert_eq!(t.get(42), Some((0, INF)));
         assert_eq!(t.get(43), None);
         assert!(work_class(1) < work_class(2) && work_class(1000) < work_class(2000));
+    }
+
+    #[test]
+    fn grows_as_it_fills_and_keeps_every_entry() {
+        // Room for 2^19 buckets; it starts with 2^18.
+        let t = Table::new((1 << 19) * WAYS * ENTRY_BYTES);
+        assert_eq!(t.in_use().len(), START_BUCKETS * WAYS);
+        // Consecutive keys fill the buckets evenly: none overflows, so
+        // every entry must still be there after the table doubled.
+        let n = START_BUCKETS as u64 * 3;
+        for key in 1..=n {
+            t.put(key, 1, key as u32, 1);
+        }
+        assert_eq!(t.in_use().len(), 2 * START_BUCKETS * WAYS);
+        assert_eq!(t.used(), n as usize);
+        for key in 1..=n {
+            assert_eq!(t.get(key), Some((1, key as u32)), "key {key}");
+        }
+        assert_eq!(t.live().count(), n as usize);
+        // It stops at the size asked for.
+        for key in n + 1..=n * 2 {
+            t.put(key, 1, 1, 1);
+        }
+        assert_eq!(t.in_use().len(), t.entries.len());
     }
 
     #[test]
