@@ -4,7 +4,7 @@
 mod common;
 
 use common::minimax;
-use hypertac_ai::prove::{Prover, Tuning, Verdict};
+use hypertac_ai::prove::{Prover, SharedTable, Tuning, Verdict};
 use hypertac_ai::Budget;
 use hypertac_connect4 as connect4;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
@@ -173,6 +173,55 @@ fn asking_in_turns_agrees_with_minimax() {
     prover.set_node_limit(100);
     assert_eq!(prover.run_in_turns(8, &Budget::default()), Verdict::Unknown);
     assert!(prover.positions().0 <= 100);
+}
+
+/// Rounds of growing size, each a new prover over one shared table, as
+/// `analyze` asks them: with the caches handed from each prover to the
+/// next (`prove/caches.rs`) the values are minimax's, and the threat
+/// searches do at least a tenth less than with a fresh start each round.
+#[test]
+fn caches_handed_on_between_rounds_agree_with_minimax() {
+    for (r, stones) in [
+        (rules(&[5, 5], 4, None), 12..16),
+        (rules(&[5, 4], 4, Some(1)), 6..14),
+    ] {
+        let mut threat_positions = [0u64; 2];
+        for (i, hand_on) in [false, true].into_iter().enumerate() {
+            let table = SharedTable::new(&r, 1 << 22);
+            let mut caches = None;
+            with_minimax_values(&r, stones.clone(), 150, 1, |pos, want, _| {
+                let mut answers = [None; 2];
+                for round in 0.. {
+                    assert!(round < 40, "{r} after {:?}: no answer", pos.moves());
+                    let attacker = [Player::X, Player::O][round % 2];
+                    if answers[attacker.index()].is_some() {
+                        continue;
+                    }
+                    let mut p = Prover::with_table_and_caches(pos, &table, caches.take()).unwrap();
+                    // As analyze's rounds: each question's four times the last.
+                    p.set_node_limit(20 << (2 * (round / 2)));
+                    answers[attacker.index()] = p.ask(attacker, &Budget::default());
+                    threat_positions[i] += p.positions().1;
+                    if hand_on {
+                        caches = Some(p.into_caches());
+                    }
+                    let got = match answers {
+                        [Some(true), _] => Verdict::Win(Player::X),
+                        [_, Some(true)] => Verdict::Win(Player::O),
+                        [Some(false), Some(false)] => Verdict::Draw,
+                        _ => continue,
+                    };
+                    assert_eq!(got, want, "{r} after {:?}", pos.moves());
+                    break;
+                }
+            });
+        }
+        // Seen: 0.78 and 0.69 of the threat positions.
+        assert!(
+            threat_positions[1] * 10 < threat_positions[0] * 9,
+            "{r}: threat positions {threat_positions:?} (fresh, handed on)"
+        );
+    }
 }
 
 /// A switch of the search (`set` turns it on or off in a tuning) off and

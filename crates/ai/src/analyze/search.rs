@@ -21,7 +21,7 @@
 //! its other question still under way is stopped.
 
 use super::Value;
-use crate::prove::{Prover, SharedTable};
+use crate::prove::{Caches, Prover, SharedTable};
 use crate::Budget;
 use hypertac_core::{Player, Position, Rules, WinRule};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -235,11 +235,14 @@ pub(super) fn prove_all(
         let workers: Vec<_> = (0..threads.min(2 * positions.len()))
             .map(|_| {
                 scope.spawn(|| {
+                    // Each core hands its search's caches on to its next
+                    // round (`prove/caches.rs`).
+                    let mut caches = None;
                     while !budget.expired() {
                         let Some(job) = lock().take(positions) else {
                             break;
                         };
-                        let answer = ask(&positions[job.index].1, &job, table, budget);
+                        let answer = ask(&positions[job.index].1, &job, table, budget, &mut caches);
                         lock().give_back(&job, answer);
                     }
                 })
@@ -262,21 +265,25 @@ pub(super) fn prove_all(
 }
 
 /// One round of one question of one position; `Err` if the prover
-/// refuses the position.
+/// refuses the position. The search starts with `caches` (the last
+/// round's of this core) and leaves its own there.
 fn ask(
     pos: &Position,
     job: &Job,
     table: &SharedTable,
     budget: &Budget,
+    caches: &mut Option<Caches>,
 ) -> Result<Option<bool>, ()> {
-    let mut prover = Prover::with_table(pos, table).map_err(|_| ())?;
+    let mut prover = Prover::with_table_and_caches(pos, table, caches.take()).map_err(|_| ())?;
     prover.set_threads(job.threads);
     prover.set_node_limit(job.round);
     let budget = Budget {
         deadline: budget.deadline,
         stop: Some(job.stop.clone()),
     };
-    Ok(prover.ask(job.attacker, &budget))
+    let found = prover.ask(job.attacker, &budget);
+    *caches = Some(prover.into_caches());
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@
 //! Children that are images of each other under a symmetry fixing the
 //! position share a key and are searched once.
 
+use super::caches::Caches;
 use super::canon::Canon;
 use super::children::{Children, Start};
 use super::expansions::Expansions;
@@ -362,15 +363,33 @@ pub(crate) struct AutoSave {
 
 impl Search {
     pub fn new(board: Board, canon: Canon, table: Arc<Table>, counters: Arc<Counters>) -> Search {
+        let caches = Caches::new(board.cell_count(), table.bytes());
+        Search::with_caches(board, canon, table, counters, caches)
+    }
+
+    /// As [`Search::new`], with caches made for this board and table
+    /// (`caches.rs`).
+    pub fn with_caches(
+        board: Board,
+        canon: Canon,
+        table: Arc<Table>,
+        counters: Arc<Counters>,
+        caches: Caches,
+    ) -> Search {
         let cells = board.cell_count();
-        let expansions = Expansions::new(table.bytes() / 16, cells);
+        let Caches {
+            vcf,
+            threes,
+            expansions,
+            ..
+        } = caches;
         Search {
             scores: Scores::new(&board),
             board,
             canon,
             table,
-            vcf: Vcf::new(cells),
-            threes: Threes::new(cells),
+            vcf,
+            threes,
             planner: Planner::new(),
             hint: None,
             expansions,
@@ -393,6 +412,14 @@ impl Search {
             reported_threat_nodes: 0,
             solve_start: 0,
         }
+    }
+
+    /// The caches this search has filled, for another search over the
+    /// same table.
+    pub fn into_caches(self) -> Caches {
+        let cells = self.board.cell_count();
+        let bytes = self.table.bytes();
+        Caches::kept(self.vcf, self.threes, self.expansions, cells, bytes)
     }
 
     /// Places a stone of the side to move.

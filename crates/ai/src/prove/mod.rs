@@ -19,6 +19,7 @@
 //! Supported: dense boards of at most [`MAX_CELLS`] cells, win rule `first`,
 //! any shape, k, gravity and wrap.
 
+mod caches;
 mod canon;
 mod checkpoint;
 mod children;
@@ -42,6 +43,7 @@ mod verdict;
 mod walk;
 mod walkfile;
 
+pub use caches::Caches;
 pub use checkpoint::CheckpointSink;
 pub use dfpn::{Counters, Tuning};
 pub use entry::Entry;
@@ -142,6 +144,20 @@ impl Prover {
     /// # Errors
     /// As [`Prover::new`], and rules other than the table's.
     pub fn with_table(pos: &Position, table: &SharedTable) -> Result<Prover, ProveError> {
+        Prover::with_table_and_caches(pos, table, None)
+    }
+
+    /// As [`Prover::with_table`], with the caches of an earlier prover
+    /// over the same table ([`Prover::into_caches`]), so that what its
+    /// search learnt of positions is not learnt again (`caches.rs`).
+    ///
+    /// # Errors
+    /// As [`Prover::with_table`].
+    pub fn with_table_and_caches(
+        pos: &Position,
+        table: &SharedTable,
+        caches: Option<Caches>,
+    ) -> Result<Prover, ProveError> {
         check_position(pos)?;
         if pos.rules() != &table.rules {
             return Err(ProveError(format!(
@@ -157,13 +173,22 @@ impl Prover {
         for (i, &c) in pos.moves().iter().enumerate() {
             canon.toggle(c.0 as u32, Player::to_move_at(i));
         }
-        let search = Search::new(
-            Board::new(pos),
+        let board = Board::new(pos);
+        let caches = Caches::reused(caches, board.cell_count(), table.table.bytes());
+        let search = Search::with_caches(
+            board,
             canon,
             table.table.clone(),
             Arc::new(Counters::default()),
+            caches,
         );
         Ok(Prover::around(search, pos))
+    }
+
+    /// The caches of this prover's search, for the next prover over the
+    /// same table ([`Prover::with_table_and_caches`]).
+    pub fn into_caches(self) -> Caches {
+        self.search.into_caches()
     }
 
     fn around(search: Search, pos: &Position) -> Prover {

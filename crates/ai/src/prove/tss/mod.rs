@@ -111,6 +111,13 @@ impl Threes {
         found
     }
 
+    /// Sets the count of positions searched ([`Threes::total`]) back to
+    /// zero, for a new search that takes over this searcher's cache.
+    pub fn restart_count(&mut self) {
+        self.vcf.total = 0;
+        self.total = 0;
+    }
+
     fn spent(&self) -> bool {
         self.vcf.total - self.start >= self.limit
     }
