@@ -7,59 +7,58 @@
 //! the allocation of tens of megabytes.
 
 use super::expansions::Expansions;
+use super::table::Table;
 use super::tss::Threes;
 use super::vcf::Vcf;
+use std::sync::Arc;
 
-/// A search's caches, for a board of a given size and a table of a given
-/// size (see the module docs).
+/// A search's caches, for the searches over one table (one set of rules):
+/// what they hold is true of positions of those rules only.
 pub struct Caches {
     pub(crate) vcf: Vcf,
     pub(crate) threes: Threes,
     pub(crate) expansions: Expansions,
-    /// The board's cells and the table's bytes they were made for.
-    made_for: (usize, usize),
+    /// The table they were made beside.
+    table: Arc<Table>,
 }
 
 impl Caches {
-    /// Empty caches for a board of `cells` cells and a table of
-    /// `table_bytes` bytes.
-    pub(crate) fn new(cells: usize, table_bytes: usize) -> Caches {
+    /// Empty caches for searches on `cells` cells over `table`.
+    pub(crate) fn new(cells: usize, table: &Arc<Table>) -> Caches {
         Caches {
             vcf: Vcf::new(cells),
             threes: Threes::new(cells),
-            expansions: Expansions::new(table_bytes / 16, cells),
-            made_for: (cells, table_bytes),
+            expansions: Expansions::new(table.bytes() / 16, cells),
+            table: table.clone(),
         }
     }
 
-    /// The caches of a search on `cells` cells over a table of
-    /// `table_bytes` bytes.
+    /// The caches of a search over `table`.
     pub(crate) fn kept(
         vcf: Vcf,
         threes: Threes,
         expansions: Expansions,
-        cells: usize,
-        table_bytes: usize,
+        table: &Arc<Table>,
     ) -> Caches {
         Caches {
             vcf,
             threes,
             expansions,
-            made_for: (cells, table_bytes),
+            table: table.clone(),
         }
     }
 
-    /// These caches for a new search on `cells` cells over a table of
-    /// `table_bytes` bytes, if they were made for such, with their
-    /// position counts back at zero; else new ones.
-    pub(crate) fn reused(old: Option<Caches>, cells: usize, table_bytes: usize) -> Caches {
+    /// These caches for a new search on `cells` cells over `table`, if
+    /// they were made beside that very table, with their position counts
+    /// back at zero; else new ones.
+    pub(crate) fn reused(old: Option<Caches>, cells: usize, table: &Arc<Table>) -> Caches {
         match old {
-            Some(mut c) if c.made_for == (cells, table_bytes) => {
+            Some(mut c) if Arc::ptr_eq(&c.table, table) => {
                 c.vcf.total = 0;
                 c.threes.restart_count();
                 c
             }
-            _ => Caches::new(cells, table_bytes),
+            _ => Caches::new(cells, table),
         }
     }
 }
@@ -69,13 +68,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn caches_are_kept_only_for_the_board_and_table_they_were_made_for() {
-        let mut c = Caches::new(25, 1 << 20);
+    fn caches_are_kept_only_for_the_table_they_were_made_beside() {
+        let (a, b) = (Arc::new(Table::new(1 << 20)), Arc::new(Table::new(1 << 20)));
+        let mut c = Caches::new(25, &a);
         c.vcf.total = 7;
-        let c = Caches::reused(Some(c), 25, 1 << 20);
-        assert_eq!((c.made_for, c.vcf.total), ((25, 1 << 20), 0));
-        assert_eq!(Caches::reused(Some(c), 64, 1 << 20).made_for, (64, 1 << 20));
-        let c = Caches::new(25, 1 << 20);
-        assert_eq!(Caches::reused(Some(c), 25, 1 << 22).made_for, (25, 1 << 22));
+        let c = Caches::reused(Some(c), 25, &a);
+        assert!(Arc::ptr_eq(&c.table, &a));
+        assert_eq!(c.vcf.total, 0);
+        let mut c = Caches::reused(Some(c), 25, &b);
+        assert!(Arc::ptr_eq(&c.table, &b));
+        c.vcf.total = 7;
+        // New caches start at zero too, whatever the old ones had.
+        assert_eq!(Caches::reused(Some(c), 25, &a).vcf.total, 0);
     }
 }

@@ -363,12 +363,12 @@ pub(crate) struct AutoSave {
 
 impl Search {
     pub fn new(board: Board, canon: Canon, table: Arc<Table>, counters: Arc<Counters>) -> Search {
-        let caches = Caches::new(board.cell_count(), table.bytes());
+        let caches = Caches::new(board.cell_count(), &table);
         Search::with_caches(board, canon, table, counters, caches)
     }
 
-    /// As [`Search::new`], with caches made for this board and table
-    /// (`caches.rs`).
+    /// As [`Search::new`], with caches made beside this table for boards
+    /// of this size (`caches.rs`).
     pub fn with_caches(
         board: Board,
         canon: Canon,
@@ -417,9 +417,7 @@ impl Search {
     /// The caches this search has filled, for another search over the
     /// same table.
     pub fn into_caches(self) -> Caches {
-        let cells = self.board.cell_count();
-        let bytes = self.table.bytes();
-        Caches::kept(self.vcf, self.threes, self.expansions, cells, bytes)
+        Caches::kept(self.vcf, self.threes, self.expansions, &self.table)
     }
 
     /// Places a stone of the side to move.

@@ -174,7 +174,7 @@ impl Prover {
             canon.toggle(c.0 as u32, Player::to_move_at(i));
         }
         let board = Board::new(pos);
-        let caches = Caches::reused(caches, board.cell_count(), table.table.bytes());
+        let caches = Caches::reused(caches, board.cell_count(), &table.table);
         let search = Search::with_caches(
             board,
             canon,

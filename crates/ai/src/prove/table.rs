@@ -10,7 +10,7 @@
 //!
 //! The table starts small and doubles as it fills, up to the size asked
 //! for: the system hands out a large table's memory as it is first
-//! written, and on this machine that costs about 1.4 s a GiB, which a
+//! written, and on this machine that costs 0.6 to 1.4 s a GiB, which a
 //! search of a few thousand positions used to pay in full (its entries,
 //! spread over every huge page of the table, touched them all). Growing
 //! moves the entries whose new index bit is set to their new bucket.
