@@ -25,12 +25,8 @@ pub struct Caches {
 impl Caches {
     /// Empty caches for searches on `cells` cells over `table`.
     pub(crate) fn new(cells: usize, table: &Arc<Table>) -> Caches {
-        Caches {
-            vcf: Vcf::new(cells),
-            threes: Threes::new(cells),
-            expansions: Expansions::new(table.bytes() / 16, cells),
-            table: table.clone(),
-        }
+        let expansions = Expansions::new(table.bytes() / 16, cells);
+        Caches::kept(Vcf::new(cells), Threes::new(cells), expansions, table)
     }
 
     /// The caches of a search over `table`.
