@@ -167,6 +167,53 @@ fn every_value_is_kept_for_the_next_answer() {
 }
 
 #[test]
+fn a_kept_lost_or_drawn_position_answers_for_its_moves() {
+    // After an answer, the position a move leads to is known: if its side
+    // to move loses there, every one of its moves loses at once; if it is
+    // a draw, its side to move cannot win after any move.
+    // 4x3 k3: no shipped certificate answers for it.
+    let rules = Rules::new(hypertac_core::Shape::new(&[4, 3]).unwrap(), 3).unwrap();
+    let mut memo = HashMap::new();
+    let (mut lost, mut drawn) = (0, 0);
+    for seed in 0..40 {
+        let Some(pos) = random_position(&rules, 2 + (seed % 3) as usize, seed) else {
+            continue;
+        };
+        let analyzer = Analyzer::new(16 << 20);
+        let first = analyzer.analyze(&pos, &Budget::millis(60_000)).unwrap();
+        let me = pos.to_move();
+        for m in first.moves.iter().filter(|m| m.proved()) {
+            let mut child = pos.clone();
+            child.play(m.cell);
+            if child.is_over() || m.known.value == Value::Win(me.other()) {
+                continue;
+            }
+            let next = analyzer.analyze(&child, &Budget::millis(0)).unwrap();
+            for n in &next.moves {
+                let mut grand = child.clone();
+                grand.play(n.cell);
+                if m.known.value == Value::Win(me) {
+                    // The child's side to move has lost: every move, known at once.
+                    assert_eq!(n.known.value, Value::Win(me), "{:?}", grand.moves());
+                    assert!(
+                        matches!(n.known.source, Source::Kept | Source::Rules),
+                        "{:?}",
+                        n.known
+                    );
+                    lost += 1;
+                } else if n.proved() {
+                    assert_eq!(n.known.value, minimax(&mut grand, &mut memo));
+                } else {
+                    assert_eq!(n.known.cannot_win, Some(me.other()), "{:?}", grand.moves());
+                    drawn += 1;
+                }
+            }
+        }
+    }
+    assert!(lost >= 100 && drawn >= 20, "{lost} lost, {drawn} drawn");
+}
+
+#[test]
 fn a_stop_asked_for_reaches_the_rounds_under_way() {
     // A Qubic position of 3 stones that is not in the shipped book and
     // that the prover does not settle in 40 minutes: after 5 s its two

@@ -115,6 +115,46 @@ fn analyze_answers_from_a_book() {
 }
 
 #[test]
+fn a_books_lost_or_drawn_position_answers_for_its_moves() {
+    // A book of one-stone positions only: their moves' positions are not
+    // in it, but a position lost for the side to move loses after every
+    // move, and after any move of a drawn one its mover cannot win.
+    let answered = |r: &Rules, want: Value| {
+        let mut analyzer = Analyzer::new(1 << 20);
+        analyzer.set_book(built(r, 1));
+        let pos = (0..r.shape().cell_count())
+            .map(|c| {
+                let mut p = Position::new(r.clone());
+                p.play(hypertac_core::Cell(c));
+                p
+            })
+            .find(|p| reference(p) == want)
+            .expect("a one-stone position of that value");
+        let a = analyzer.analyze(&pos, &Budget::millis(0)).unwrap();
+        for m in &a.moves {
+            let mut child = pos.clone();
+            child.play(m.cell);
+            if m.proved() {
+                assert_eq!(m.known.value, analysis(reference(&child)));
+            } else {
+                assert_eq!(m.known.cannot_win, Some(Player::O), "{:?}", m.cell);
+            }
+        }
+        a
+    };
+    // 4x4 k3: X wins; every O move's value from the book at once.
+    let a = answered(&rules(&[4, 4], 3), Value::Win(Player::X));
+    assert_eq!(a.moves.len(), 15);
+    assert!(a.moves.iter().all(
+        |m| m.known.value == hypertac_ai::analyze::Value::Win(Player::X)
+            && matches!(m.known.source, Source::Book | Source::Rules)
+    ));
+    // Tic-tac-toe: a draw; no O move can win (proved, or bounded by the book).
+    let a = answered(&rules(&[3, 3], 3), Value::Draw);
+    assert_eq!(a.moves.len(), 8);
+}
+
+#[test]
 fn damaged_or_wrong_books_are_refused() {
     let r = rules(&[3, 3], 3);
     let text = built(&r, 2).to_text();

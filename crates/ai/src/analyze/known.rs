@@ -26,8 +26,17 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, boo
         }
     }
     let me = pos.to_move();
-    // The position itself lost to a certificate's move: every reply loses.
-    let lost = certificate_winner(pos).filter(|&w| w == me.other());
+    // What is known of the position itself (not Connect Four's, whose
+    // moves the solver scored): lost for the side to move, every move
+    // loses; not won (a draw, or the side to move proved unable to win),
+    // no move wins.
+    let whole = if pos.rules().is_connect4() {
+        Known::UNKNOWN
+    } else {
+        stored(pos, memory, book)
+    };
+    let lost = (whole.value == Value::Win(me.other())).then_some(whole.source);
+    let not_won = whole.value == Value::Draw || whole.cannot_win == Some(me);
     // The certificate's own move here wins.
     let best = proved_move(pos).map(|c| c.cell);
     let lookups = pos.rules().shape().cell_count() <= LOOKUP_CELLS;
@@ -37,8 +46,8 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, boo
         let by_rules = by_rules(&child);
         m.known = if by_rules.value != Value::Unknown {
             by_rules
-        } else if let Some(w) = lost {
-            Known::new(Value::Win(w), None, Source::Certificate)
+        } else if let Some(source) = lost {
+            Known::new(Value::Win(me.other()), None, source)
         } else if best == Some(m.cell) {
             Known::new(Value::Win(me), None, Source::Certificate)
         } else if let Some(v) = book.and_then(|b| b.value(&child)).map(proved) {
@@ -53,15 +62,23 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, boo
         } else {
             by_rules
         };
+        if not_won && m.known.value == Value::Unknown {
+            m.known = match m.known.cannot_win {
+                // Neither side can win after the move: a draw.
+                Some(p) if p == me.other() => Known::new(Value::Draw, None, whole.source),
+                _ => Known {
+                    cannot_win: Some(me),
+                    source: whole.source,
+                    ..m.known
+                },
+            };
+        }
     }
 }
 
-/// The value of `pos` itself if known without searching.
-pub(super) fn of_position(pos: &Position, memory: &Memory, book: Option<&Book>) -> Known {
-    let known = by_rules(pos);
-    if known.value != Value::Unknown {
-        return known;
-    }
+/// What the certificates, the book and the values kept from earlier
+/// answers say of `pos` itself.
+fn stored(pos: &Position, memory: &Memory, book: Option<&Book>) -> Known {
     if let Some(w) = certificate_winner(pos) {
         return Known::new(Value::Win(w), None, Source::Certificate);
     }
@@ -73,6 +90,19 @@ pub(super) fn of_position(pos: &Position, memory: &Memory, book: Option<&Book>) 
             source: Source::Kept,
             ..k
         };
+    }
+    Known::UNKNOWN
+}
+
+/// The value of `pos` itself if known without searching.
+pub(super) fn of_position(pos: &Position, memory: &Memory, book: Option<&Book>) -> Known {
+    let known = by_rules(pos);
+    if known.value != Value::Unknown {
+        return known;
+    }
+    let known = stored(pos, memory, book);
+    if known.value != Value::Unknown || known.cannot_win.is_some() {
+        return known;
     }
     if pos.rules().is_connect4() && !pos.is_over() {
         if let Some(scores) = connect4_scores(pos) {

@@ -397,11 +397,22 @@ impl Analyzer {
             child.play_unchecked(m.cell);
             memory.keep(&child, m.known);
         }
-        Ok(Analysis {
+        let analysis = Analysis {
             to_move: pos.to_move(),
             moves,
             reason: why::reason(pos),
-        })
+        };
+        // The position's own value (or bound), for a question that comes
+        // back to it (its moves' values then follow from it where it is
+        // lost or not won: `known::fill`).
+        memory.keep(
+            pos,
+            Known {
+                cannot_win: analysis.cannot_win(),
+                ..Known::new(analysis.value(), None, Source::Prover)
+            },
+        );
+        Ok(analysis)
     }
 
     /// The value of `pos` itself (the game may be over), as far as `budget`
