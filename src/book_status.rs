@@ -3,13 +3,16 @@
 //! many are in the book, how many a `--go-on` build left out (with the
 //! seconds they had, from `BOOK.tried`) and how many no build has tried;
 //! and the positions whose every move `analyze` answers at once from the
-//! book (each move's position in the book, or over), which is what a
-//! level of the book is for. Read only: nothing is proved or written.
+//! book (each move's position in the book, or over; or the position
+//! itself in the book, lost for its side to move, so that every move
+//! loses), which is what a level of the book is for. Read only: nothing
+//! is proved or written.
 
 use crate::book_tried::Tried;
 use hypertac_ai::book::{classes, Book, Key};
 use hypertac_core::notation::format_move_list;
 use hypertac_core::{Position, Rules};
+use hypertac_proof::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
@@ -23,7 +26,8 @@ pub struct Level {
     /// Of the others, left out by a build: how many at each number of
     /// seconds tried.
     pub left_out: BTreeMap<u64, usize>,
-    /// Classes whose every move leads to a position in the book (or over).
+    /// Classes whose every move leads to a position in the book (or
+    /// over), or that the book holds lost for their side to move.
     pub complete: usize,
     /// The others, by the number of their moves' classes not in the
     /// book, fewest first: (missing, moves of the position).
@@ -53,7 +57,10 @@ pub fn levels(rules: &Rules, book: &Book, tried: &Tried) -> Vec<Level> {
         if let Some(secs) = tried.seconds(&moves).filter(|_| !in_book) {
             *level.left_out.entry(secs).or_default() += 1;
         }
-        if pos.moves().len() < stones {
+        let lost = in_book && book.value(&pos) == Some(Value::Win(pos.to_move().other()));
+        if lost {
+            level.complete += 1;
+        } else if pos.moves().len() < stones {
             match missing(book, &pos) {
                 0 => level.complete += 1,
                 n => level.incomplete.push((n, moves)),
@@ -105,7 +112,10 @@ pub fn report(name: &str, rules: &Rules, levels: &[Level]) -> String {
         let complete = if s < stones {
             format!("{} of {}", level.complete, level.classes)
         } else {
-            "-".to_string()
+            format!(
+                "{} of {} (lost for the side to move)",
+                level.complete, level.classes
+            )
         };
         let (proved, left, untried) = if s == 0 {
             ("-".to_string(), "-".to_string(), "-".to_string())
@@ -197,22 +207,35 @@ mod tests {
             .find(|p| p.moves().len() == 2 && !book.contains(p))
             .unwrap();
         tried.note(&format_move_list(rules.shape(), left.moves()), 60);
+        // A class of two stones lost for its side to move (X to move):
+        // every move answered.
+        let lost = all
+            .iter()
+            .find(|p| p.moves().len() == 2 && !book.contains(p) && p.moves() != left.moves())
+            .unwrap();
+        book.insert(lost, hypertac_proof::Value::Win(hypertac_core::Player::O))
+            .unwrap();
         let levels = levels(&rules, &book, &tried);
         assert_eq!(levels.len(), 3);
+        assert_eq!(levels[2].complete, 1);
         assert_eq!((levels[0].classes, levels[0].complete), (1, 0));
         assert_eq!(
             (levels[1].classes, levels[1].proved, levels[1].complete),
             (3, 1, 1)
         );
         assert_eq!(levels[2].classes, 12);
-        assert_eq!(levels[2].proved, replies.len());
+        assert_eq!(levels[2].proved, replies.len() + 1);
         assert_eq!(levels[2].left_out, BTreeMap::from([(60, 1)]));
-        assert_eq!(levels[2].untried(), 12 - replies.len() - 1);
+        assert_eq!(levels[2].untried(), 12 - replies.len() - 2);
         let text = report("t.book", &rules, &levels);
         assert!(
             text.contains("left out at 2 stones: 1 after 60 s"),
             "{text}"
         );
         assert!(text.contains("1 of 3"), "{text}");
+        assert!(
+            text.contains("1 of 12 (lost for the side to move)"),
+            "{text}"
+        );
     }
 }
