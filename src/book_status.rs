@@ -52,13 +52,17 @@ pub fn levels(rules: &Rules, book: &Book, tried: &Tried) -> Vec<Level> {
         let moves = format_move_list(rules.shape(), pos.moves());
         // The empty board is in no book: level 0 only counts whether
         // its moves are answered.
-        let in_book = !pos.moves().is_empty() && book.contains(&pos);
+        let value = if pos.moves().is_empty() {
+            None
+        } else {
+            book.value(&pos)
+        };
+        let in_book = value.is_some();
         level.proved += usize::from(in_book);
         if let Some(secs) = tried.seconds(&moves).filter(|_| !in_book) {
             *level.left_out.entry(secs).or_default() += 1;
         }
-        let lost = in_book && book.value(&pos) == Some(Value::Win(pos.to_move().other()));
-        if lost {
+        if value == Some(Value::Win(pos.to_move().other())) {
             level.complete += 1;
         } else if pos.moves().len() < stones {
             match missing(book, &pos) {
