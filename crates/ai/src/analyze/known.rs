@@ -27,28 +27,25 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, boo
     }
     let me = pos.to_move();
     // What is known of the position itself (not Connect Four's, whose
-    // moves the solver scored): lost for the side to move, every move
-    // loses; not won (a draw, or the side to move proved unable to win),
-    // no move wins.
+    // moves the solver scored): see `from_position`.
     let whole = if pos.rules().is_connect4() {
         Known::UNKNOWN
     } else {
         stored(pos, memory, book)
     };
-    let lost = (whole.value == Value::Win(me.other())).then_some(whole.source);
-    let not_won = whole.value == Value::Draw || whole.cannot_win == Some(me);
+    let lost = whole.value == Value::Win(me.other());
     // The certificate's own move here wins.
     let best = proved_move(pos).map(|c| c.cell);
     let lookups = pos.rules().shape().cell_count() <= LOOKUP_CELLS;
     for m in moves.iter_mut().filter(|m| !m.proved()) {
         let mut child = pos.clone();
         child.play_unchecked(m.cell);
-        let by_rules = by_rules(&child);
-        m.known = if by_rules.value != Value::Unknown {
-            by_rules
-        } else if let Some(source) = lost {
-            Known::new(Value::Win(me.other()), None, source)
-        } else if best == Some(m.cell) {
+        m.known = by_rules(&child);
+        // A lost position's moves all lose: nothing to look up.
+        if m.known.value != Value::Unknown || lost {
+            continue;
+        }
+        m.known = if best == Some(m.cell) {
             Known::new(Value::Win(me), None, Source::Certificate)
         } else if let Some(v) = book.and_then(|b| b.value(&child)).map(proved) {
             Known::new(v, None, Source::Book)
@@ -60,9 +57,25 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, boo
         } else if lookups && proved_move(&child).is_some() {
             Known::new(Value::Win(me.other()), None, Source::Certificate)
         } else {
-            by_rules
+            m.known
         };
-        if not_won && m.known.value == Value::Unknown {
+    }
+    from_position(pos, moves, whole);
+}
+
+/// What the value of `pos` itself (`whole`) says of its moves not known
+/// yet: where it is lost for the side to move, every move loses; where it
+/// is not won (a draw, or the side to move proved unable to win), no move
+/// wins, and a move after which the other side is proved unable to win
+/// too is a draw.
+pub(super) fn from_position(pos: &Position, moves: &mut [MoveValue], whole: Known) {
+    let me = pos.to_move();
+    let lost = whole.value == Value::Win(me.other());
+    let not_won = whole.value == Value::Draw || whole.cannot_win == Some(me);
+    for m in moves.iter_mut().filter(|m| !m.proved()) {
+        if lost {
+            m.known = Known::new(Value::Win(me.other()), None, whole.source);
+        } else if not_won {
             m.known = match m.known.cannot_win {
                 // Neither side can win after the move: a draw.
                 Some(p) if p == me.other() => Known::new(Value::Draw, None, whole.source),

@@ -349,7 +349,9 @@ impl Analyzer {
                 known: Known::UNKNOWN,
             })
             .collect();
-        known::fill(pos, &mut moves, &memory, self.book(pos.rules()));
+        let book = self.book(pos.rules());
+        known::fill(pos, &mut moves, &memory, book);
+        let lead = self.probe(pos, &mut moves, &mut memory, budget);
         // Each move its own orbit unless some value is still to be found
         // (the group of 4^5 takes half a second to build).
         let mut first: Vec<usize> = (0..moves.len()).collect();
@@ -379,7 +381,7 @@ impl Analyzer {
                 .iter()
                 .map(|(i, _)| moves[*i].known.cannot_win)
                 .collect();
-            let found = search::prove_all(&children, &answered, table.as_ref(), budget);
+            let found = search::prove_all(&children, &answered, table.as_ref(), budget, lead);
             for ((i, _), (value, cannot_win)) in children.iter().zip(found) {
                 let learnt = value != Value::Unknown
                     || (cannot_win.is_some() && moves[*i].known.cannot_win.is_none());
@@ -428,7 +430,7 @@ impl Analyzer {
         let table = self.table(&mut memory, pos.rules());
         let answered = [known.cannot_win];
         let (value, cannot_win) =
-            search::prove_all(&[(0, pos.clone())], &answered, table.as_ref(), budget)[0];
+            search::prove_all(&[(0, pos.clone())], &answered, table.as_ref(), budget, None)[0];
         let known = if value == Value::Unknown && known.cannot_win.is_some() {
             known
         } else {
@@ -439,6 +441,39 @@ impl Analyzer {
         };
         memory.keep(pos, known);
         known
+    }
+
+    /// Before the moves, the position itself, briefly (`search::probe`),
+    /// where nothing is known of it and some move is still unknown: found
+    /// lost or not won, it answers for every move (`known::from_position`)
+    /// and is kept. Returns the side whose question the moves ask first:
+    /// the side to move where the position is its win (the winning move's
+    /// proof is then in the table, and found at once).
+    fn probe(
+        &self,
+        pos: &Position,
+        moves: &mut [MoveValue],
+        memory: &mut Memory,
+        budget: &Budget,
+    ) -> Option<Player> {
+        if pos.rules().is_connect4() || moves.iter().all(MoveValue::proved) {
+            return None;
+        }
+        let whole = known::of_position(pos, memory, self.book(pos.rules()));
+        if whole.value != Value::Unknown {
+            return None;
+        }
+        let table = self.table(memory, pos.rules())?;
+        let (value, cannot_win) = search::probe(pos, whole.cannot_win, &table, budget);
+        let found = Known {
+            cannot_win,
+            ..Known::new(value, None, Source::Prover)
+        };
+        if value != Value::Unknown || (cannot_win.is_some() && whole.cannot_win.is_none()) {
+            memory.keep(pos, found);
+            known::from_position(pos, moves, found);
+        }
+        (value == Value::Win(pos.to_move())).then_some(pos.to_move())
     }
 
     /// The shared prover table for `rules`, if the prover takes them.

@@ -31,6 +31,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// round (each round four times the last).
 const FIRST_ROUND: u64 = 500;
 
+/// The largest round of a [`probe`]: 500 + 2,000 + 8,000 + 32,000
+/// positions a question at most, well under a second.
+const PROBE_ROUND: u64 = 32_000;
+
 /// Whether the prover takes positions of these rules.
 pub(super) fn takes(rules: &Rules) -> bool {
     rules.win() == WinRule::FirstToK && rules.shape().cell_count() <= crate::prove::MAX_CELLS
@@ -108,6 +112,10 @@ impl Slot {
 struct Shared {
     slots: Vec<Slot>,
     free_threads: usize,
+    /// The winner taken to lead until a position is settled.
+    lead: Option<Player>,
+    /// No question takes a round larger than this.
+    max_round: u64,
 }
 
 /// A round taken by a core: which position, which question, its size,
@@ -135,6 +143,8 @@ impl Shared {
         Shared {
             slots: vec![slot; n],
             free_threads: threads,
+            lead: None,
+            max_round: u64::MAX,
         }
     }
 
@@ -144,17 +154,23 @@ impl Shared {
     /// thread, or every free thread if no other question is open; `None`
     /// when no question is left to take.
     fn take(&mut self, positions: &[(usize, Position)]) -> Option<Job> {
-        let leading = leading_winner(&self.slots);
+        let leading = leading_winner(&self.slots).or(self.lead);
         let first = |i: usize| leading.unwrap_or(positions[i].1.to_move());
         let weight = |i: usize, a: Player| if a == first(i) { 1 } else { 4 };
+        // Open, and within the largest round.
+        let wanted = |i: usize, a: Player| {
+            let s = &self.slots[i];
+            s.open(a) && s.round[a.index()] <= self.max_round
+        };
+        let takes = |i: usize, a: Player| wanted(i, a) && !self.slots[i].busy[a.index()];
         let (index, attacker) = (0..self.slots.len())
             .flat_map(|i| [(i, first(i)), (i, first(i).other())])
-            .filter(|&(i, a)| self.slots[i].open(a) && !self.slots[i].busy[a.index()])
+            .filter(|&(i, a)| takes(i, a))
             .min_by_key(|&(i, a)| self.slots[i].round[a.index()].saturating_mul(weight(i, a)))?;
-        let others_open = self.slots.iter().enumerate().any(|(i, s)| {
+        let others_open = (0..self.slots.len()).any(|i| {
             [Player::X, Player::O]
                 .into_iter()
-                .any(|a| s.open(a) && (i, a) != (index, attacker))
+                .any(|a| (i, a) != (index, attacker) && wanted(i, a))
         });
         let threads = if others_open {
             1
@@ -212,18 +228,57 @@ impl Shared {
 /// an unknown value, the side proved unable to win, if one is.
 ///
 /// `answered[i]`: a side already known unable to win at position i,
-/// whose question is not asked again.
+/// whose question is not asked again. `lead`: the side whose question
+/// goes first until a position is settled (else each position's side to
+/// move).
 pub(super) fn prove_all(
     positions: &[(usize, Position)],
     answered: &[Option<Player>],
     table: Option<&SharedTable>,
     budget: &Budget,
+    lead: Option<Player>,
+) -> Vec<(Value, Option<Player>)> {
+    prove_within(positions, answered, table, budget, lead, u64::MAX)
+}
+
+/// The position itself, briefly (rounds up to [`PROBE_ROUND`]), before
+/// its moves: where it is quickly proved lost or not won for the side to
+/// move, that answers for every move at once (`known::from_position`);
+/// where it is won, its proof is in the table, where the move that wins
+/// is then found at once. `answered`: a side known unable to win there.
+pub(super) fn probe(
+    pos: &Position,
+    answered: Option<Player>,
+    table: &SharedTable,
+    budget: &Budget,
+) -> (Value, Option<Player>) {
+    let positions = [(0, pos.clone())];
+    prove_within(
+        &positions,
+        &[answered],
+        Some(table),
+        budget,
+        None,
+        PROBE_ROUND,
+    )[0]
+}
+
+/// [`prove_all`] with no round larger than `max_round`.
+fn prove_within(
+    positions: &[(usize, Position)],
+    answered: &[Option<Player>],
+    table: Option<&SharedTable>,
+    budget: &Budget,
+    lead: Option<Player>,
+    max_round: u64,
 ) -> Vec<(Value, Option<Player>)> {
     let Some(table) = table else {
         return answered.iter().map(|&a| (Value::Unknown, a)).collect();
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut shared = Shared::new(positions.len(), threads);
+    shared.lead = lead;
+    shared.max_round = max_round;
     for (slot, p) in shared.slots.iter_mut().zip(answered) {
         if let Some(p) = p {
             slot.answers.0[p.index()] = Some(false);
@@ -314,6 +369,77 @@ mod tests {
         assert_eq!(s.slots[0].answers.value(), Value::Win(Player::X));
         assert!(s.take(&ps).is_none());
         assert_eq!(s.free_threads, 2);
+    }
+
+    #[test]
+    fn a_probe_takes_no_round_above_its_largest() {
+        let ps = positions(1);
+        let mut s = Shared::new(1, 1);
+        s.max_round = 4 * FIRST_ROUND;
+        let mut sizes = Vec::new();
+        while let Some(job) = s.take(&ps) {
+            sizes.push((job.attacker, job.round));
+            s.give_back(&job, Ok(None));
+        }
+        // X to move: X's question first; O's rounds count four times.
+        assert_eq!(
+            sizes,
+            [
+                (Player::X, FIRST_ROUND),
+                (Player::X, 4 * FIRST_ROUND),
+                (Player::O, FIRST_ROUND),
+                (Player::O, 4 * FIRST_ROUND),
+            ]
+        );
+        assert_eq!(s.free_threads, 1);
+    }
+
+    #[test]
+    fn the_lead_goes_first_until_a_position_is_settled() {
+        let ps = positions(2);
+        let mut s = Shared::new(2, 1);
+        s.lead = Some(Player::O);
+        let a = s.take(&ps).unwrap();
+        assert_eq!((a.index, a.attacker), (0, Player::O));
+        s.give_back(&a, Ok(Some(false)));
+        let b = s.take(&ps).unwrap();
+        assert_eq!((b.index, b.attacker), (1, Player::O));
+        s.give_back(&b, Ok(Some(false)));
+        // Position 0 settled for X: X leads now.
+        let c = s.take(&ps).unwrap();
+        assert_eq!((c.index, c.attacker), (0, Player::X));
+        s.give_back(&c, Ok(Some(true)));
+        assert_eq!(s.slots[c.index].answers.value(), Value::Win(Player::X));
+        let d = s.take(&ps).unwrap();
+        assert_eq!(d.attacker, Player::X);
+    }
+
+    #[test]
+    fn a_probe_leaves_the_winning_move_in_the_table() {
+        // X to move wins this Qubic position by 3,3,3 (1,145 positions).
+        let rules = Rules::preset("qubic").unwrap();
+        let mut pos = Position::new(rules.clone());
+        let cells =
+            hypertac_core::notation::parse_move_list(rules.shape(), "3,1,1;0,1,2;0,0,3;2,3,2")
+                .unwrap();
+        for c in cells {
+            pos.play_unchecked(c);
+        }
+        let table = SharedTable::new(&rules, 16 << 20);
+        let (value, _) = probe(&pos, None, &table, &Budget::default());
+        assert_eq!(value, Value::Win(Player::X));
+        // The winning move's position is settled at once from the table
+        // the probe filled, not from a fresh one.
+        let winning = hypertac_core::notation::parse_move_list(rules.shape(), "3,3,3").unwrap()[0];
+        let mut child = pos.clone();
+        child.play_unchecked(winning);
+        let at_once = |table: &SharedTable| {
+            let mut prover = Prover::with_table(&child, table).unwrap();
+            prover.set_node_limit(1);
+            prover.ask(Player::X, &Budget::default())
+        };
+        assert_eq!(at_once(&table), Some(true));
+        assert_eq!(at_once(&SharedTable::new(&rules, 16 << 20)), None);
     }
 
     #[test]
