@@ -220,6 +220,7 @@ mod tests {
                 },
             ],
             reason: None,
+            own: Known::UNKNOWN,
         };
         let view = analysis_view(&pos, &analysis);
         let bounds: Vec<Option<&str>> = view.moves.iter().map(|m| m.bound.as_deref()).collect();

@@ -155,6 +155,36 @@ fn a_books_lost_or_drawn_position_answers_for_its_moves() {
 }
 
 #[test]
+fn a_books_value_of_the_position_stands_where_its_moves_do_not_settle_it() {
+    // 4x3 k3 (no shipped certificate), X to move after two stones: the
+    // book (of up to two stones) holds the position, not its moves'
+    // positions, and no time is given to prove them.
+    let r = rules(&[4, 3], 3);
+    let mut analyzer = Analyzer::new(1 << 20);
+    analyzer.set_book(built(&r, 2));
+    let mut checked = 0;
+    for a in 0..r.shape().cell_count() {
+        for b in 0..r.shape().cell_count() {
+            if a == b {
+                continue;
+            }
+            let mut pos = Position::new(r.clone());
+            pos.play(hypertac_core::Cell(a));
+            pos.play(hypertac_core::Cell(b));
+            let want = reference(&pos);
+            let got = analyzer.analyze(&pos, &Budget::millis(0)).unwrap();
+            if got.moves.iter().all(|m| m.proved()) {
+                continue;
+            }
+            assert_eq!(got.value(), analysis(want), "{a} {b}");
+            assert_eq!(got.own.source, Source::Book);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "{checked} positions with unknown moves");
+}
+
+#[test]
 fn damaged_or_wrong_books_are_refused() {
     let r = rules(&[3, 3], 3);
     let text = built(&r, 2).to_text();

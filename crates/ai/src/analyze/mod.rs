@@ -127,7 +127,8 @@ pub struct Known {
 }
 
 impl Known {
-    const UNKNOWN: Known = Known {
+    /// Nothing known.
+    pub const UNKNOWN: Known = Known {
         value: Value::Unknown,
         distance: None,
         source: Source::None,
@@ -183,6 +184,10 @@ pub struct Analysis {
     pub moves: Vec<MoveValue>,
     /// The reason for the move a shipped certificate gives the side to move.
     pub reason: Option<Reason>,
+    /// What is known of the position itself apart from its moves' values
+    /// (a certificate, the book, a kept value, the brief search before
+    /// the moves): it stands where the moves do not settle the value.
+    pub own: Known,
 }
 
 impl Analysis {
@@ -191,9 +196,20 @@ impl Analysis {
         self.moves.iter().all(MoveValue::proved)
     }
 
-    /// The value of the position itself, from its moves' values: the best
-    /// for the side to move once it is known to be the best.
+    /// The value of the position itself, from its moves' values (the best
+    /// for the side to move once it is known to be the best), else what is
+    /// known of it otherwise ([`Analysis::own`]); a draw where both sides
+    /// are proved unable to win.
     pub fn value(&self) -> Value {
+        match self.value_of_moves() {
+            Value::Unknown if self.own.value != Value::Unknown => self.own.value,
+            Value::Unknown if self.unable() == [true, true] => Value::Draw,
+            v => v,
+        }
+    }
+
+    /// The value of the position from its moves' values alone.
+    fn value_of_moves(&self) -> Value {
         let me = self.to_move;
         let best = self
             .moves
@@ -208,26 +224,42 @@ impl Analysis {
         }
     }
 
-    /// With the position's value unknown: the side proved unable to
-    /// force a win there. The side to move cannot lose where one of its
-    /// moves leaves the other side unable to win; it cannot win where it
-    /// is proved unable to after every move.
-    pub fn cannot_win(&self) -> Option<Player> {
-        if self.value() != Value::Unknown {
-            return None;
-        }
+    /// The sides proved unable to force a win at the position (by index):
+    /// the other side where one of the moves leaves it unable to win, the
+    /// side to move where it is proved unable to after every move, and
+    /// what is known of the position itself.
+    fn unable(&self) -> [bool; 2] {
         let me = self.to_move;
         let them = me.other();
+        let mut out = [false; 2];
         let not_lost = |m: &MoveValue| {
             m.known.cannot_win == Some(them) || m.known.value.rank_for(me) == Some(1)
         };
         if self.moves.iter().any(not_lost) {
-            return Some(them);
+            out[them.index()] = true;
         }
         let not_won = |m: &MoveValue| {
             m.known.cannot_win == Some(me) || m.known.value.rank_for(me).is_some_and(|r| r < 2)
         };
-        (!self.moves.is_empty() && self.moves.iter().all(not_won)).then_some(me)
+        if !self.moves.is_empty() && self.moves.iter().all(not_won) {
+            out[me.index()] = true;
+        }
+        if let Some(p) = self.own.cannot_win {
+            out[p.index()] = true;
+        }
+        out
+    }
+
+    /// With the position's value unknown: the side proved unable to
+    /// force a win there ([`Analysis::unable`]; the other side first).
+    pub fn cannot_win(&self) -> Option<Player> {
+        if self.value() != Value::Unknown {
+            return None;
+        }
+        let unable = self.unable();
+        [self.to_move.other(), self.to_move]
+            .into_iter()
+            .find(|p| unable[p.index()])
     }
 
     /// What is proved of the position's unknown value, in words, as
@@ -351,7 +383,7 @@ impl Analyzer {
             .collect();
         let book = self.book(pos.rules());
         known::fill(pos, &mut moves, &memory, book);
-        let lead = self.probe(pos, &mut moves, &mut memory, budget);
+        let (own, lead) = self.probe(pos, &mut moves, &mut memory, budget);
         // Each move its own orbit unless some value is still to be found
         // (the group of 4^5 takes half a second to build).
         let mut first: Vec<usize> = (0..moves.len()).collect();
@@ -403,6 +435,7 @@ impl Analyzer {
             to_move: pos.to_move(),
             moves,
             reason: why::reason(pos),
+            own,
         };
         // The position's own value (or bound), for a question that comes
         // back to it (its moves' values then follow from it where it is
@@ -446,34 +479,41 @@ impl Analyzer {
     /// Before the moves, the position itself, briefly (`search::probe`),
     /// where nothing is known of it and some move is still unknown: found
     /// lost or not won, it answers for every move (`known::from_position`)
-    /// and is kept. Returns the side whose question the moves ask first:
-    /// the side to move where the position is its win (the winning move's
-    /// proof is then in the table, and found at once).
+    /// and is kept. Returns what is known of the position itself, and the
+    /// side whose question the moves ask first: the side to move where the
+    /// position is found its win (the winning move's proof is then in the
+    /// table, and found at once).
     fn probe(
         &self,
         pos: &Position,
         moves: &mut [MoveValue],
         memory: &mut Memory,
         budget: &Budget,
-    ) -> Option<Player> {
-        if pos.rules().is_connect4() || moves.iter().all(MoveValue::proved) {
-            return None;
-        }
+    ) -> (Known, Option<Player>) {
         let whole = known::of_position(pos, memory, self.book(pos.rules()));
-        if whole.value != Value::Unknown {
-            return None;
-        }
-        let table = self.table(memory, pos.rules())?;
+        let asked = !pos.rules().is_connect4()
+            && !moves.iter().all(MoveValue::proved)
+            && whole.value == Value::Unknown;
+        let table = if asked {
+            self.table(memory, pos.rules())
+        } else {
+            None
+        };
+        let Some(table) = table else {
+            return (whole, None);
+        };
         let (value, cannot_win) = search::probe(pos, whole.cannot_win, &table, budget);
         let found = Known {
             cannot_win,
             ..Known::new(value, None, Source::Prover)
         };
-        if value != Value::Unknown || (cannot_win.is_some() && whole.cannot_win.is_none()) {
-            memory.keep(pos, found);
-            known::from_position(pos, moves, found);
+        if value == Value::Unknown && (cannot_win.is_none() || whole.cannot_win.is_some()) {
+            return (whole, None);
         }
-        (value == Value::Win(pos.to_move())).then_some(pos.to_move())
+        memory.keep(pos, found);
+        known::from_position(pos, moves, found);
+        let lead = (value == Value::Win(pos.to_move())).then_some(pos.to_move());
+        (found, lead)
     }
 
     /// The shared prover table for `rules`, if the prover takes them.
