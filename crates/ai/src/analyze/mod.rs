@@ -479,10 +479,10 @@ impl Analyzer {
     /// Before the moves, the position itself, briefly (`search::probe`),
     /// where nothing is known of it and some move is still unknown: found
     /// lost or not won, it answers for every move (`known::from_position`)
-    /// and is kept. Returns what is known of the position itself, and the
-    /// side whose question the moves ask first: the side to move where the
-    /// position is found its win (the winning move's proof is then in the
-    /// table, and found at once).
+    /// and is kept; found won, the move the table shows winning is known
+    /// at once. Returns what is known of the position itself, and the side
+    /// whose question the moves ask first: the side to move where the
+    /// position is found its win.
     fn probe(
         &self,
         pos: &Position,
@@ -512,7 +512,18 @@ impl Analyzer {
         }
         memory.keep(pos, found);
         known::from_position(pos, moves, found);
-        let lead = (value == Value::Win(pos.to_move())).then_some(pos.to_move());
+        let me = pos.to_move();
+        if value == Value::Win(me) {
+            if let Some(cell) = search::winning_move(pos, &table) {
+                if let Some(m) = moves.iter_mut().find(|m| m.cell == cell) {
+                    m.known = Known::new(value, None, Source::Prover);
+                }
+            }
+        }
+        // Won: the move the table shows winning is known now, and the side
+        // to move's questions go first (the positions after its moves
+        // the probe proved are settled by their first round).
+        let lead = (value == Value::Win(me)).then_some(me);
         (found, lead)
     }
 

@@ -263,6 +263,12 @@ pub(super) fn probe(
     )[0]
 }
 
+/// A move of the side to move in `pos` that the table shows winning (as
+/// after a [`probe`] that proved `pos` won), found without a search.
+pub(super) fn winning_move(pos: &Position, table: &SharedTable) -> Option<hypertac_core::Cell> {
+    Prover::with_table(pos, table).ok()?.winning_move_in_table()
+}
+
 /// [`prove_all`] with no round larger than `max_round`.
 fn prove_within(
     positions: &[(usize, Position)],
@@ -440,6 +446,17 @@ mod tests {
         };
         assert_eq!(at_once(&table), Some(true));
         assert_eq!(at_once(&SharedTable::new(&rules, 16 << 20)), None);
+        // The move the table shows winning, found without a search, wins.
+        let shown = winning_move(&pos, &table).expect("a winning move in the table");
+        let mut after = pos.clone();
+        after.play_unchecked(shown);
+        let mut prover = Prover::with_table(&after, &table).unwrap();
+        prover.set_node_limit(1);
+        assert_eq!(prover.ask(Player::X, &Budget::default()), Some(true));
+        assert_eq!(
+            winning_move(&pos, &SharedTable::new(&rules, 16 << 20)),
+            None
+        );
     }
 
     #[test]

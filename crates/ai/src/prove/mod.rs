@@ -400,6 +400,15 @@ impl Prover {
         }
     }
 
+    /// A move of the side to move that the table already shows winning
+    /// (its position lost for the other side in the question "can the
+    /// side to move win?"), strongest-looking first; no search, so it
+    /// takes microseconds, and `None` where the table does not show one.
+    pub fn winning_move_in_table(&mut self) -> Option<Cell> {
+        self.search.attacker = self.root.to_move();
+        moves::from_table(&mut self.search).map(|c| self.search.board.cell(c))
+    }
+
     /// A best move at the root once the value is known: a winning move for
     /// the winner, a move that does not lose in a draw, none for the loser.
     pub fn best_move(&mut self) -> Option<Cell> {

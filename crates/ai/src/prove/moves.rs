@@ -92,7 +92,7 @@ pub(super) fn table_wins(s: &mut Search) -> Vec<u32> {
 
 /// A move whose position the table shows lost for the other side, looked
 /// for in the search's order (strongest first), where it most likely is.
-fn from_table(s: &mut Search) -> Option<u32> {
+pub(super) fn from_table(s: &mut Search) -> Option<u32> {
     by_strength(s).into_iter().find(|&c| table_shows_won(s, c))
 }
 
