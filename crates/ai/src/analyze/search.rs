@@ -35,6 +35,9 @@ const FIRST_ROUND: u64 = 500;
 /// positions a question at most, well under a second.
 const PROBE_ROUND: u64 = 32_000;
 
+/// A [`probe`] takes at most this fraction (1/n) of the time left.
+const PROBE_SHARE: u32 = 4;
+
 /// Whether the prover takes positions of these rules.
 pub(super) fn takes(rules: &Rules) -> bool {
     rules.win() == WinRule::FirstToK && rules.shape().cell_count() <= crate::prove::MAX_CELLS
@@ -253,11 +256,20 @@ pub(super) fn probe(
     budget: &Budget,
 ) -> (Value, Option<Player>) {
     let positions = [(0, pos.clone())];
+    // At most a share of the time left, so that a short answer (the web
+    // page's first, of a second) keeps most of it for the moves.
+    let now = std::time::Instant::now();
+    let budget = Budget {
+        deadline: budget
+            .deadline
+            .map(|d| now + d.saturating_duration_since(now) / PROBE_SHARE),
+        stop: budget.stop.clone(),
+    };
     prove_within(
         &positions,
         &[answered],
         Some(table),
-        budget,
+        &budget,
         None,
         PROBE_ROUND,
     )[0]
