@@ -251,7 +251,8 @@ impl Analysis {
     }
 
     /// With the position's value unknown: the side proved unable to
-    /// force a win there ([`Analysis::unable`]; the other side first).
+    /// force a win there (from its moves and what is known of it; the
+    /// other side first).
     pub fn cannot_win(&self) -> Option<Player> {
         if self.value() != Value::Unknown {
             return None;

@@ -19,6 +19,10 @@
 //! There is no barrier between rounds: a core free takes the open
 //! question tried least so far. Once a position is settled, the round of
 //! its other question still under way is stopped.
+//!
+//! Before its moves, the position itself is asked briefly ([`probe`]:
+//! rounds of at most [`PROBE_ROUND`] positions, a quarter of the time
+//! left), so that a quick proof of it answers for its moves.
 
 use super::Value;
 use crate::prove::{Caches, Prover, SharedTable};
