@@ -14,8 +14,15 @@ use hypertac_core::{Player, Position};
 /// symmetry: 3,840 of 1,024 cells on 4^5).
 const LOOKUP_CELLS: u64 = 256;
 
-/// Fills in the values of `moves` (legal moves of `pos`) that need no search.
-pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, book: Option<&Book>) {
+/// Fills in the values of `moves` (legal moves of `pos`) that need no
+/// search; `whole`: what is known of `pos` itself ([`of_position`]).
+pub(super) fn fill(
+    pos: &Position,
+    moves: &mut [MoveValue],
+    memory: &Memory,
+    book: Option<&Book>,
+    whole: Known,
+) {
     if pos.rules().is_connect4() {
         if let Some(scores) = connect4_scores(pos) {
             for m in moves.iter_mut() {
@@ -31,7 +38,7 @@ pub(super) fn fill(pos: &Position, moves: &mut [MoveValue], memory: &Memory, boo
     let whole = if pos.rules().is_connect4() {
         Known::UNKNOWN
     } else {
-        stored(pos, memory, book)
+        whole
     };
     let lost = whole.value == Value::Win(me.other());
     // The certificate's own move here wins.

@@ -383,8 +383,9 @@ impl Analyzer {
             })
             .collect();
         let book = self.book(pos.rules());
-        known::fill(pos, &mut moves, &memory, book);
-        let (own, lead) = self.probe(pos, &mut moves, &mut memory, budget);
+        let whole = known::of_position(pos, &memory, book);
+        known::fill(pos, &mut moves, &memory, book, whole);
+        let (own, lead) = self.probe(pos, whole, &mut moves, &mut memory, budget);
         // Each move its own orbit unless some value is still to be found
         // (the group of 4^5 takes half a second to build).
         let mut first: Vec<usize> = (0..moves.len()).collect();
@@ -478,20 +479,21 @@ impl Analyzer {
     }
 
     /// Before the moves, the position itself, briefly (`search::probe`),
-    /// where nothing is known of it and some move is still unknown: found
-    /// lost or not won, it answers for every move (`known::from_position`)
-    /// and is kept; found won, the move the table shows winning is known
-    /// at once. Returns what is known of the position itself, and the side
+    /// where nothing is known of it (`whole`, [`known::of_position`]) and
+    /// some move is still unknown: found lost or not won, it answers for
+    /// every move (`known::from_position`), and it is kept with the answer
+    /// (through [`Analysis::own`]); found won, the move the table shows
+    /// winning is known at once. Returns what is known of the position itself, and the side
     /// whose question the moves ask first: the side to move where the
     /// position is found its win.
     fn probe(
         &self,
         pos: &Position,
+        whole: Known,
         moves: &mut [MoveValue],
         memory: &mut Memory,
         budget: &Budget,
     ) -> (Known, Option<Player>) {
-        let whole = known::of_position(pos, memory, self.book(pos.rules()));
         let asked = !pos.rules().is_connect4()
             && !moves.iter().all(MoveValue::proved)
             && whole.value == Value::Unknown;
@@ -511,7 +513,6 @@ impl Analyzer {
         if value == Value::Unknown && (cannot_win.is_none() || whole.cannot_win.is_some()) {
             return (whole, None);
         }
-        memory.keep(pos, found);
         known::from_position(pos, moves, found);
         let me = pos.to_move();
         if value == Value::Win(me) {
