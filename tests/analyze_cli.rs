@@ -602,3 +602,38 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
         "{err}"
     );
 }
+
+/// The text table ends each row with why the move wins or loses where
+/// threats show it; the JSON's `why` is the same text.
+#[test]
+fn the_table_and_the_json_say_why() {
+    let (out, err, code) = common::run_args(&["analyze", "--game", "tictactoe", "--moves", "1,1"]);
+    assert_eq!(code, 0, "{err}");
+    let header = out.lines().nth(1).unwrap();
+    assert!(header.trim_end().ends_with("source       why"), "{out}");
+    let edge = out
+        .lines()
+        .find(|l| l.trim_start_matches(['*', ' ']).starts_with("1,0 "))
+        .unwrap();
+    assert!(
+        edge.contains("X wins") && edge.contains("X plays "),
+        "{out}"
+    );
+    let corner = out
+        .lines()
+        .find(|l| l.trim_start_matches(['*', ' ']).starts_with("0,0 "))
+        .unwrap();
+    assert!(!corner.contains("plays"), "{out}");
+    let json = cli(&["--game", "tictactoe", "--moves", "1,1"]);
+    let moves = json["moves"].as_array().unwrap();
+    let why = moves.iter().find(|m| m["move"] == "1,0").unwrap()["why"]
+        .as_str()
+        .unwrap();
+    assert!(edge.ends_with(why), "{edge} / {why}");
+    assert!(moves
+        .iter()
+        .find(|m| m["move"] == "0,0")
+        .unwrap()
+        .get("why")
+        .is_none());
+}

@@ -467,3 +467,33 @@ fn connect_four_speaks_in_columns() {
     assert!(out.ends_with(expected), "{out}");
     assert!(!out.contains("3,0"), "no cells in Connect Four: {out}");
 }
+
+/// Plain mode's `analyze` says why each losing move loses, one line per
+/// reason (the edges of tic-tac-toe after X's centre lose to X's threats).
+#[test]
+fn analyze_says_why_a_move_loses() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        "1,1\nanalyze\n",
+    );
+    let whys: Vec<&str> = out.lines().filter(|l| l.starts_with("why ")).collect();
+    let edges = ["1,0", "0,1", "2,1", "1,2"];
+    for edge in edges {
+        assert!(
+            whys.iter()
+                .any(|l| l.split(':').next().unwrap().split(' ').any(|m| m == edge)),
+            "{edge}: {out}"
+        );
+    }
+    assert!(whys.iter().all(|l| l.contains(": X plays ")), "{out}");
+    // A corner draws: no reason names it.
+    assert!(
+        !whys
+            .iter()
+            .any(|l| l.split(':').next().unwrap().split(' ').any(|m| m == "0,0")),
+        "{out}"
+    );
+    assert!(errors(&out).is_empty(), "{out}");
+}

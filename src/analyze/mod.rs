@@ -145,16 +145,22 @@ fn write_text(
         .max()
         .unwrap_or(8)
         .max(8);
-    writeln!(
-        out,
-        "  {:width$}  {:values$}  {:6}  {:8}  source",
-        "move", "value", "proved", "distance"
-    )?;
+    // A reason, where a move has one, goes last (see `MoveView::why`).
+    let whys = view.moves.iter().any(|m| m.why.is_some());
+    let header = format!(
+        "  {:width$}  {:values$}  {:6}  {:8}  {:11}{}",
+        "move",
+        "value",
+        "proved",
+        "distance",
+        "source",
+        if whys { "  why" } else { "" }
+    );
+    writeln!(out, "{}", header.trim_end())?;
     for m in &view.moves {
         let distance = m.distance.map_or_else(String::new, |d| d.to_string());
-        writeln!(
-            out,
-            "{} {:width$}  {:values$}  {:6}  {:8}  {}",
+        let row = format!(
+            "{} {:width$}  {:values$}  {:6}  {:8}  {:11}{}",
             if m.best { '*' } else { ' ' },
             m.text,
             shown(m),
@@ -164,8 +170,12 @@ fn write_text(
                 "no"
             },
             distance,
-            m.source
-        )?;
+            m.source,
+            m.why
+                .as_ref()
+                .map_or_else(String::new, |w| format!("  {w}"))
+        );
+        writeln!(out, "{}", row.trim_end())?;
     }
     if !view.complete {
         let unknown = view

@@ -2,7 +2,7 @@
 //! --json` prints and `GET /api/analyze` answers (one serializer for both),
 //! and the one reading of a position's move list they share.
 
-use hypertac_ai::analyze::{Analysis, Known, Review, Value};
+use hypertac_ai::analyze::{move_reasons, Analysis, Known, Review, Value};
 use hypertac_core::{notation, Position, Rules};
 use serde::Serialize;
 
@@ -56,12 +56,18 @@ pub struct MoveView {
     /// One of the side to move's best moves (known once a win is, or
     /// every value).
     pub best: bool,
+    /// Why the move wins or loses, where threats show it: it completes a
+    /// line, or starts a threat sequence, or the other side then completes
+    /// a line or wins by one (listed move by move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 /// The view of `analysis` of `pos`.
 pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
     let rules = pos.rules();
     let shape = rules.shape();
+    let reasons = move_reasons(pos, &analysis.moves);
     AnalysisView {
         rules: rules.to_string(),
         position: notation::format_move_list(shape, pos.moves()),
@@ -73,7 +79,8 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
         moves: analysis
             .moves
             .iter()
-            .map(|m| MoveView {
+            .zip(reasons)
+            .map(|(m, why)| MoveView {
                 text: notation::format_move(rules, m.cell),
                 cell: notation::format_cell(shape, m.cell),
                 value: m.known.value.text(),
@@ -82,6 +89,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
                 distance: m.known.distance,
                 source: m.known.source.name(),
                 best: analysis.is_best(m),
+                why: why.map(|r| r.words(shape)),
             })
             .collect(),
     }

@@ -5,7 +5,7 @@
 use super::command::{self, Command};
 use super::help;
 use super::scores::{ColumnScores, ScoreWorker};
-use super::values::{ShownValues, ValueWorker};
+use super::values::{self, ShownValues, ValueWorker};
 use super::view::{self, BoardView, Prompt, Ui};
 use super::{render, Settings};
 use crate::session::{MoveError, MoveInput, Search, Session, SessionError};
@@ -242,15 +242,13 @@ impl App {
             return;
         };
         let worker = self.values.get_or_insert_with(ValueWorker::start);
+        let mut arrived = false;
         while let Some((moves, analysis, more)) = worker.poll() {
             if moves == shown.moves {
+                shown.reasons = values::reasons(self.session.position(), &analysis);
                 shown.analysis = Some(analysis);
                 shown.working = more;
-                self.ui.message = shown.summary();
-                if let Some(r) = shown.analysis.as_ref().and_then(|a| a.reason.as_ref()) {
-                    let words = r.words(self.session.rules().shape());
-                    self.ui.message = format!("{}  why: {words}", self.ui.message);
-                }
+                arrived = true;
             }
         }
         let pos = self.session.position();
@@ -259,6 +257,7 @@ impl App {
                 moves: pos.moves().to_vec(),
                 analysis: None,
                 working: !pos.is_over(),
+                reasons: Vec::new(),
             };
             if pos.is_over() {
                 worker.stop();
@@ -266,6 +265,38 @@ impl App {
                 worker.request(pos);
             }
         }
+        if arrived {
+            if let Some(text) = self.values_message() {
+                self.ui.message = text;
+            }
+        }
+    }
+
+    /// The values' summary, with why the move under the cursor wins or
+    /// loses where threats show it, else the certificate's reason.
+    fn values_message(&self) -> Option<String> {
+        let shown = self.ui.values.as_ref()?;
+        let analysis = shown.analysis.as_ref()?;
+        let pos = self.session.position();
+        let rules = pos.rules();
+        let under = self.ui.cursor_cell(pos).and_then(|c| {
+            shown.why_at(c).map(|w| {
+                format!(
+                    "why {}: {w}",
+                    hypertac_core::notation::format_move(rules, c)
+                )
+            })
+        });
+        let why = under.or_else(|| {
+            analysis
+                .reason
+                .as_ref()
+                .map(|r| format!("why: {}", r.words(rules.shape())))
+        });
+        Some(match why {
+            Some(why) => format!("{}  {why}", shown.summary()),
+            None => shown.summary(),
+        })
     }
 
     fn toggle_values(&mut self) {
@@ -651,6 +682,9 @@ impl App {
         let c = i64::from(self.ui.cursor[axis]) + delta;
         self.ui.cursor[axis] = c.clamp(0, n - 1) as u32;
         self.ui.settle(pos);
+        if let Some(text) = self.values_message() {
+            self.ui.message = text;
+        }
     }
 
     fn place(&mut self) {

@@ -2,7 +2,7 @@
 //! `analyze`): `hypertac_ai::analyze` on a worker thread, so the screen
 //! and the keys stay responsive; a new position stops the work on the old.
 
-use hypertac_ai::analyze::{Analysis, Analyzer, Value};
+use hypertac_ai::analyze::{move_reasons, Analysis, Analyzer, Value};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +27,9 @@ pub struct ShownValues {
     pub analysis: Option<Analysis>,
     /// Whether the worker is still at it.
     pub working: bool,
+    /// Why a move wins or loses where threats show it, in words
+    /// (`hypertac_ai::analyze::move_reasons`), by move.
+    pub reasons: Vec<(Cell, String)>,
 }
 
 impl ShownValues {
@@ -36,6 +39,7 @@ impl ShownValues {
             moves: vec![Cell(u64::MAX)],
             analysis: None,
             working: true,
+            reasons: Vec::new(),
         }
     }
 
@@ -63,6 +67,14 @@ impl ShownValues {
     }
 
     /// One line: the position's value and how many moves are settled.
+    /// Why the move on `cell` wins or loses, if threats show it.
+    pub fn why_at(&self, cell: Cell) -> Option<&str> {
+        self.reasons
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map(|(_, w)| w.as_str())
+    }
+
     pub fn summary(&self) -> String {
         let Some(a) = &self.analysis else {
             return "values: working out each move's value…".into();
@@ -187,6 +199,17 @@ impl Drop for ValueWorker {
     }
 }
 
+/// Why each move of `analysis` (of `pos`) wins or loses, where threats
+/// show it, in words.
+pub fn reasons(pos: &Position, analysis: &Analysis) -> Vec<(Cell, String)> {
+    let shape = pos.rules().shape();
+    move_reasons(pos, &analysis.moves)
+        .into_iter()
+        .zip(&analysis.moves)
+        .filter_map(|(r, m)| r.map(|r| (m.cell, r.words(shape))))
+        .collect()
+}
+
 /// The analysis of `pos` as plain text lines (plain mode's `analyze`).
 pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String> {
     let analyzer = Analyzer::default();
@@ -200,6 +223,7 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
         moves: pos.moves().to_vec(),
         analysis: Some(analysis.clone()),
         working: false,
+        reasons: Vec::new(),
     }
     .summary()];
     if let Some(r) = &analysis.reason {
@@ -216,6 +240,19 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
     }
     for (value, cells) in groups {
         lines.push(format!("{value}: {}", cells.join(" ")));
+    }
+    // Moves with the same reason (most often the other side's same
+    // sequence) share one line.
+    let mut whys: Vec<(String, Vec<String>)> = Vec::new();
+    for (cell, why) in reasons(pos, &analysis) {
+        let cell = hypertac_core::notation::format_move(pos.rules(), cell);
+        match whys.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, cells)) => cells.push(cell),
+            None => whys.push((why, vec![cell])),
+        }
+    }
+    for (why, cells) in whys {
+        lines.push(format!("why {}: {why}", cells.join(" ")));
     }
     Ok(lines)
 }
@@ -234,6 +271,7 @@ mod tests {
             moves: pos.moves().to_vec(),
             analysis: None,
             working: true,
+            reasons: Vec::new(),
         };
         let pending: Vec<u64> = (0..9)
             .filter(|&c| shown.mark(&pos, Cell(c)).is_some_and(|m| m.0 == '?'))

@@ -677,6 +677,25 @@ test('each move\'s value on the board: tic-tac-toe\'s known values, a quick firs
   assert(asked[0] === '1000', `the first answer is asked with ms=${asked[0]}`);
 });
 
+test('why a move loses: the pointer on a cell shows the threat sequence (issue 41)', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '1,1' });
+  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 8, null, { timeout: 30000 });
+  // O's edge loses to X's threats; a corner draws and has no reason.
+  const why = await page.getAttribute('.cell[data-cell="1,0"]', 'data-why');
+  assert(why && why.startsWith('After 1,0: X plays') && why.includes('makes two threats'), `edge's reason: ${why}`);
+  const title = await page.getAttribute('.cell[data-cell="1,0"]', 'title');
+  assert(title.includes('Why: X plays'), `title: ${title}`);
+  assert(!(await page.getAttribute('.cell[data-cell="0,0"]', 'data-why')), 'a draw has no reason');
+  await page.hover('.cell[data-cell="1,0"]');
+  await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
+  const shown = await page.textContent('#values-legend .move-why');
+  assert(shown === why, `legend: ${shown}`);
+  await shot(page, 'values-why.png');
+  await page.hover('#move-input');
+  await page.waitForFunction(() => !document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
+});
+
 test('a bound on the board: + where the side to move wins or draws, - where it draws or loses (issue 41)', async (page) => {
   // The server's answer is replaced by one with bounds: the page's part
   // is how it shows them.

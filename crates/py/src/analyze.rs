@@ -7,7 +7,7 @@
 use crate::errors::{seconds, value_error};
 use crate::game::Game;
 use crate::moves::extract_cell;
-use hypertac_ai::analyze::{Analysis, Analyzer};
+use hypertac_ai::analyze::{move_reasons, Analysis, Analyzer};
 use hypertac_ai::Budget;
 use hypertac_core::{notation, Position, Rules};
 use pyo3::prelude::*;
@@ -32,8 +32,9 @@ fn analyzer() -> &'static Analyzer {
 /// `"unknown"`), `proved`, `bound` (with the value unknown, what is
 /// proved of it: `"X wins or draw"` where O is proved unable to win,
 /// `"O wins or draw"` where X is, else None), `distance` (moves after this
-/// one to the end, where exact, else None), `source` and `best`, as
-/// `hypertac analyze --json`; the position's `bound` likewise.
+/// one to the end, where exact, else None), `source`, `best` and `why`
+/// (why the move wins or loses where threats show it, in words, else
+/// None), as `hypertac analyze --json`; the position's `bound` likewise.
 ///
 /// `game`: a preset name or a `Game` (its position); `moves`: moves played
 /// first (text `"1,1,1;2,2,2"` or a list of moves). `seconds`: the
@@ -81,7 +82,8 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     out.set_item("complete", a.complete())?;
     out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules.shape())))?;
     let list = PyList::empty(py);
-    for m in &a.moves {
+    let reasons = move_reasons(pos, &a.moves);
+    for (m, why) in a.moves.iter().zip(reasons) {
         let d = PyDict::new(py);
         d.set_item("move", notation::format_move(rules, m.cell))?;
         d.set_item("cell", m.cell.0)?;
@@ -91,6 +93,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
         d.set_item("distance", m.known.distance)?;
         d.set_item("source", m.known.source.name())?;
         d.set_item("best", a.is_best(m))?;
+        d.set_item("why", why.map(|r| r.words(rules.shape())))?;
         list.append(d)?;
     }
     out.set_item("moves", list)?;

@@ -100,8 +100,8 @@ def test_analyze_equals_the_cli(cli, args, game, moves):
     want = json.loads(cli(["analyze", "--json", *args]))
     got = hypertac.analyze(game, moves)
     assert got["value"] == want["value"] and got["complete"] and want["complete"]
-    assert [(m["move"], m["value"], m["proved"], m["best"]) for m in got["moves"]] == [
-        (m["move"], m["value"], m["proved"], m["best"]) for m in want["moves"]
+    assert [(m["move"], m["value"], m["proved"], m["best"], m["why"]) for m in got["moves"]] == [
+        (m["move"], m["value"], m["proved"], m["best"], m.get("why")) for m in want["moves"]
     ]
     # Complete: no bound anywhere (the CLI leaves the key out, Python gives None).
     assert got["bound"] is None and "bound" not in want

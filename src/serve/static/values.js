@@ -97,6 +97,7 @@ function paintValues() {
     const m = byCell.get(key);
     if (!m) {
       delete el.dataset.val;
+      delete el.dataset.why;
       el.classList.remove('val-best');
       continue;
     }
@@ -105,9 +106,11 @@ function paintValues() {
     el.dataset.mark = VALUE_MARK[kind];
     el.classList.toggle('val-best', m.best);
     const distance = m.distance !== undefined ? `, ends in ${m.distance} more move${m.distance === 1 ? '' : 's'}` : '';
-    el.title = m.bound
+    el.title = (m.bound
       ? `${m.move}: ${m.bound} (proved; which one not settled yet)`
-      : `${m.move}: ${m.value}${m.proved ? ' (proved, ' + m.source + distance + ')' : ' (not settled yet)'}`;
+      : `${m.move}: ${m.value}${m.proved ? ' (proved, ' + m.source + distance + ')' : ' (not settled yet)'}`)
+      + (m.why ? `\nWhy: ${m.why}` : '');
+    if (m.why) el.dataset.why = `After ${m.move}: ${m.why}.`; else delete el.dataset.why;
   }
   if (!data) return;
   const unknown = data.moves.filter((m) => !m.proved).length;
@@ -118,18 +121,38 @@ function paintValues() {
   parts.push(unknown ? `? not settled yet (${unknown} left${values.busy ? ', working' : ''})` : 'all proved');
   const position = data.bound ? `unknown, ${data.bound} (proved)` : `${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}`;
   parts.push(`position: ${position}.`);
-  describeValues(parts.join('; '), data.reason);
+  const pointAt = data.moves.some((m) => m.why) ? ' Point at a move to see why it wins or loses, where threats show it.' : '';
+  describeValues(parts.join('; ') + pointAt, data.reason);
 }
 
-function describeValues(text, reason) {
+// The legend's text and the certificate's reason, kept so that the reason
+// of a move pointed at can be shown beside them and taken away again.
+let legendShown = { text: '', reason: null };
+
+function describeValues(text, reason, moveWhy) {
+  legendShown = { text, reason };
   const legend = $('#values-legend');
-  legend.replaceChildren(document.createTextNode(text));
+  legend.replaceChildren();
+  // The move pointed at first, where the legend's height shows it.
+  if (moveWhy) {
+    const line = document.createElement('span');
+    line.className = 'move-why';
+    line.textContent = moveWhy;
+    legend.append(line, document.createElement('br'));
+  }
+  legend.append(document.createTextNode(text));
   if (reason) {
     const why = document.createElement('span');
     why.className = 'why';
     why.textContent = `Why: ${reason}.`;
     legend.append(document.createElement('br'), why);
   }
+}
+
+// A move's reason (see `why` in the API's moves) while the pointer is on its cell.
+function showMoveWhy(event) {
+  const cell = event.target.closest && event.target.closest('[data-why]');
+  describeValues(legendShown.text, legendShown.reason, cell ? cell.dataset.why : null);
 }
 
 // ---------- the computer's reasons in the move list ----------
@@ -213,5 +236,7 @@ function sharedGameRequest(params) {
 
 function bindValues() {
   $('#opt-values').addEventListener('change', updateValues);
+  $('#board').addEventListener('mouseover', showMoveWhy);
+  $('#board').addEventListener('mouseleave', showMoveWhy);
   $('#btn-review').addEventListener('click', reviewGame);
 }

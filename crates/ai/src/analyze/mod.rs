@@ -25,9 +25,11 @@ mod known;
 mod orbits;
 mod review;
 mod search;
+mod threats;
 mod why;
 
 pub use review::{Review, ReviewStep};
+pub use threats::move_reasons;
 pub use why::Reason;
 
 use crate::Budget;

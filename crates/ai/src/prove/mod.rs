@@ -38,7 +38,7 @@ mod settling;
 mod split;
 mod table;
 mod tss;
-mod vcf;
+pub(crate) mod vcf;
 mod verdict;
 mod walk;
 mod walkfile;

@@ -1,0 +1,125 @@
+//! Why a move wins or loses, in a player's words, where threats show it:
+//! the move completes a line, or it starts a threat sequence of its own
+//! side (each threat answered by the only block, until two threats at
+//! once), or after it the other side completes a line or wins by such a
+//! sequence. A move's value comes from the analysis; its reason is given
+//! only where the value is a proved win and a short threat search finds a
+//! sequence for that winner, so a reason never contradicts a value. Other
+//! wins (those that need the search's whole tree) and draws get none.
+
+use super::{search, MoveValue, Reason, Value};
+use crate::board::Board;
+use crate::prove::vcf::{Sequence, Vcf};
+use hypertac_core::{Cell, Player, Position};
+use hypertac_proof::Why;
+
+/// Most moves of the winner in a sequence shown.
+const DEPTH: u32 = 32;
+
+/// Positions one move's threat search may visit: a sequence found within
+/// it is found at once; on Qubic a failed search of this size takes well
+/// under a millisecond.
+const LIMIT: u64 = 5_000;
+
+/// Threat positions all the moves of one position may take together: on
+/// 4^5, after X's first move, 1,000 replies are wins for X, and their
+/// reasons must not hold up an answer that is otherwise at once.
+const TOTAL_LIMIT: u64 = 200_000;
+
+/// The reason for each of `moves`' values in `pos` (in their order), where
+/// threats show it.
+pub fn move_reasons(pos: &Position, moves: &[MoveValue]) -> Vec<Option<Reason>> {
+    if !search::takes(pos.rules()) || pos.is_over() {
+        return vec![None; moves.len()];
+    }
+    let mut board = Board::new(pos);
+    let mut vcf = Vcf::new(board.cell_count());
+    moves
+        .iter()
+        .map(|m| {
+            if vcf.total >= TOTAL_LIMIT || !pos.is_legal(m.cell) {
+                return None;
+            }
+            let Value::Win(winner) = m.known.value else {
+                return None;
+            };
+            let cell = u32::try_from(m.cell.0).ok()?;
+            board.make(cell);
+            let reason = after(&mut board, &mut vcf, cell, winner);
+            board.unmake();
+            reason
+        })
+        .collect()
+}
+
+/// A shortest threat sequence for the side to move on `board` (of at
+/// most [`DEPTH`] threats), so that a player reads the quickest win:
+/// searched one threat deeper at a time while the searches stay under
+/// [`LIMIT`] positions in all.
+fn shortest(board: &mut Board, vcf: &mut Vcf) -> Option<Sequence> {
+    let start = vcf.total;
+    for depth in 1..=DEPTH {
+        let left = LIMIT.checked_sub(vcf.total - start).filter(|&n| n > 0)?;
+        if let Some(seq) = vcf.find(board, depth, left) {
+            return Some(seq);
+        }
+    }
+    None
+}
+
+/// The reason `winner` wins after `cell` was played on `board` (left as
+/// it was).
+fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<Reason> {
+    let mover = board.to_move().other();
+    let at = |c: u32| Cell(u64::from(c));
+    if board.result().is_some() {
+        return (winner == mover && board.result() == Some(-1)).then_some(Reason {
+            player: mover,
+            cell: at(cell),
+            why: Why::WinsNow,
+        });
+    }
+    if winner == mover {
+        // The other side to move: it must not win at once, and the move
+        // must leave one threat (its block is forced) or two.
+        if board.two_threats(mover.other()).1 > 0 {
+            return None;
+        }
+        let (threats, n) = board.two_threats(mover);
+        let mut moves = vec![cell];
+        match n {
+            0 => return None,
+            1 => {
+                board.make(threats[0]);
+                let rest = shortest(board, vcf);
+                board.unmake();
+                let rest = rest?;
+                if rest.moves.is_empty() {
+                    return None;
+                }
+                moves.push(threats[0]);
+                moves.extend(rest.moves);
+            }
+            _ => {}
+        }
+        Some(Reason {
+            player: mover,
+            cell: at(cell),
+            why: Why::Sequence(moves.into_iter().map(at).collect()),
+        })
+    } else {
+        let seq = shortest(board, vcf)?;
+        Some(match seq.moves.first() {
+            None => Reason {
+                player: winner,
+                cell: at(*seq.wins.first()?),
+                why: Why::WinsNow,
+            },
+            Some(&first) => Reason {
+                player: winner,
+                cell: at(first),
+                why: Why::Sequence(seq.moves.into_iter().map(at).collect()),
+            },
+        })
+    }
+}
