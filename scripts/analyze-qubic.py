@@ -143,4 +143,5 @@ def main():
             got = next((l for l in (p.stdout + v.stdout).splitlines() if "value" in l.lower()), "?")
             print(f"cert {j}: {moves} analyze {value!r}; prove: {got.strip()}; verify exit {v.returncode}: {v.stdout.strip().splitlines()[0] if v.stdout.strip() else v.stderr.strip()}")
 
-main()
+if __name__ == "__main__":
+    main()

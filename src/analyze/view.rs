@@ -67,7 +67,7 @@ pub struct MoveView {
 pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
     let rules = pos.rules();
     let shape = rules.shape();
-    let reasons = move_reasons(pos, &analysis.moves);
+    let reasons = move_reasons(pos, analysis);
     AnalysisView {
         rules: rules.to_string(),
         position: notation::format_move_list(shape, pos.moves()),
@@ -228,6 +228,7 @@ mod tests {
                 },
             ],
             reason: None,
+            replies: Vec::new(),
             own: Known::UNKNOWN,
         };
         let view = analysis_view(&pos, &analysis);

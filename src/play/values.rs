@@ -203,7 +203,7 @@ impl Drop for ValueWorker {
 /// show it, in words.
 pub fn reasons(pos: &Position, analysis: &Analysis) -> Vec<(Cell, String)> {
     let shape = pos.rules().shape();
-    move_reasons(pos, &analysis.moves)
+    move_reasons(pos, analysis)
         .into_iter()
         .zip(&analysis.moves)
         .filter_map(|(r, m)| r.map(|r| (m.cell, r.words(shape))))

@@ -4,9 +4,12 @@
 //! a line before its end, the side attacked never has a winning move of its
 //! own, each of its listed blocks is its only move that does not lose at
 //! once, and after the last move of the sequence no move saves it. The
-//! reason's winner is the move's proved winner.
+//! reason's winner is the move's proved winner. A reply named by the
+//! prover (where no sequence shows why a move loses) is proved winning
+//! again, by a prover of its own.
 
-use hypertac_ai::analyze::{move_reasons, Analyzer, MoveValue, Reason, Value};
+use hypertac_ai::analyze::{move_reasons, Analyzer, MoveReason, MoveValue, Reason, Value};
+use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Player, Position, Rules, Shape};
 use hypertac_proof::Why;
@@ -110,33 +113,70 @@ fn positions(rules: &Rules, stones: usize, seeds: u64) -> Vec<Position> {
     out
 }
 
+/// Checks a reply the prover named: after the move and the reply, its
+/// side wins (proved again from scratch).
+fn check_reply(pos: &Position, m: &MoveValue, player: Player, reply: Cell) {
+    assert_eq!(m.known.value, Value::Win(player));
+    assert_eq!(player, pos.to_move().other());
+    let mut q = pos.clone();
+    q.play(m.cell);
+    assert!(q.is_legal(reply));
+    q.play(reply);
+    if q.outcome().winner() == Some(player) {
+        return;
+    }
+    let mut prover = Prover::new(&q, 64 << 20).unwrap();
+    assert_eq!(
+        prover.run(&Budget::millis(120_000)),
+        Verdict::Win(player),
+        "{:?} then {:?} and {reply:?}",
+        pos.moves(),
+        m.cell
+    );
+}
+
 /// Analyses the positions and checks every reason; returns (reasons
 /// checked, proved wins).
 fn check(rules: &Rules, stones: &[usize], seeds: u64, millis: u64) -> (usize, usize) {
+    check_counting(rules, stones, seeds, millis).0
+}
+
+/// [`check`], and the replies checked.
+fn check_counting(
+    rules: &Rules,
+    stones: &[usize],
+    seeds: u64,
+    millis: u64,
+) -> ((usize, usize), usize) {
     let analyzer = Analyzer::new(64 << 20);
-    let (mut checked, mut wins) = (0, 0);
+    let (mut checked, mut wins, mut replies) = (0, 0, 0);
     for &n in stones {
         for pos in positions(rules, n, seeds) {
             let analysis = analyzer
                 .analyze(&pos, &Budget::millis(millis))
                 .expect("analysable");
-            let reasons = move_reasons(&pos, &analysis.moves);
+            let reasons = move_reasons(&pos, &analysis);
             assert_eq!(reasons.len(), analysis.moves.len());
             for (m, r) in analysis.moves.iter().zip(&reasons) {
                 if matches!(m.known.value, Value::Win(_)) {
                     wins += 1;
                 }
                 match r {
-                    Some(r) => {
+                    Some(MoveReason::Threats(r)) => {
                         check_reason(&pos, m, r);
                         checked += 1;
+                    }
+                    Some(MoveReason::Reply { player, cell }) => {
+                        let (player, cell) = (*player, *cell);
+                        check_reply(&pos, m, player, cell);
+                        replies += 1;
                     }
                     None => {}
                 }
             }
         }
     }
-    (checked, wins)
+    ((checked, wins), replies)
 }
 
 #[test]
@@ -149,9 +189,9 @@ fn reasons_replay_on_small_boards() {
 
 #[test]
 fn reasons_replay_on_qubic_and_with_gravity() {
-    let (q, wq) = check(
+    let ((q, wq), replies) = check_counting(
         &Rules::preset("qubic").unwrap(),
-        &[11, 12, 15, 16],
+        &[6, 11, 12, 15, 16],
         3,
         3_000,
     );
@@ -162,7 +202,11 @@ fn reasons_replay_on_qubic_and_with_gravity() {
     let (g, wg) = check(&gravity, &[6, 8, 10, 12, 14], 8, 3_000);
     assert!(q >= 200, "Qubic: {q} reasons of {wq} wins");
     assert!(g >= 20, "gravity: {g} reasons of {wg} wins");
-    eprintln!("Qubic {q} reasons of {wq} wins; 5x4 with gravity {g} of {wg}");
+    assert!(
+        replies >= 10,
+        "Qubic: {replies} replies named by the prover"
+    );
+    eprintln!("Qubic {q} reasons of {wq} wins and {replies} replies; 5x4 with gravity {g} of {wg}");
 }
 
 /// A move that completes a line, and a move that leaves the other side's
@@ -178,21 +222,24 @@ fn a_won_line_and_a_missed_block_are_named() {
     let analysis = Analyzer::default()
         .analyze(&pos, &Budget::millis(10_000))
         .unwrap();
-    let reasons = move_reasons(&pos, &analysis.moves);
+    let reasons = move_reasons(&pos, &analysis);
     let at = |c: u64| {
         let i = analysis
             .moves
             .iter()
             .position(|m| m.cell == Cell(c))
             .unwrap();
-        reasons[i].clone()
+        match reasons[i].clone() {
+            Some(MoveReason::Threats(r)) => Some(r),
+            _ => None,
+        }
     };
     let won = at(2).expect("completing the line has a reason");
     assert_eq!(
         (won.player, won.cell, won.why),
         (Player::X, Cell(2), Why::WinsNow)
     );
-    // Any other move of X but 2 and 5 lets O complete at 5... and 2 wins.
+    // Any other move of X but 2 and 5 lets O complete at 5.
     let missed = at(8).expect("leaving O's three has a reason");
     assert_eq!(
         (missed.player, missed.cell, missed.why),

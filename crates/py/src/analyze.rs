@@ -82,7 +82,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     out.set_item("complete", a.complete())?;
     out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules.shape())))?;
     let list = PyList::empty(py);
-    let reasons = move_reasons(pos, &a.moves);
+    let reasons = move_reasons(pos, a);
     for (m, why) in a.moves.iter().zip(reasons) {
         let d = PyDict::new(py);
         d.set_item("move", notation::format_move(rules, m.cell))?;

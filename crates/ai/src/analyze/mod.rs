@@ -29,7 +29,7 @@ mod threats;
 mod why;
 
 pub use review::{Review, ReviewStep};
-pub use threats::move_reasons;
+pub use threats::{move_reasons, MoveReason};
 pub use why::Reason;
 
 use crate::Budget;
@@ -190,6 +190,10 @@ pub struct Analysis {
     /// (a certificate, the book, a kept value, the brief search before
     /// the moves): it stands where the moves do not settle the value.
     pub own: Known,
+    /// (move, reply): for a move the prover proved lost, the other side's
+    /// winning reply where the prover's table shows it (see
+    /// [`move_reasons`]).
+    pub replies: Vec<(Cell, Cell)>,
 }
 
 impl Analysis {
@@ -435,11 +439,16 @@ impl Analyzer {
             child.play_unchecked(m.cell);
             memory.keep(&child, m.known);
         }
+        let replies = match &memory.table {
+            Some(table) => threats::winning_replies(pos, &moves, table),
+            None => Vec::new(),
+        };
         let analysis = Analysis {
             to_move: pos.to_move(),
             moves,
             reason: why::reason(pos),
             own,
+            replies,
         };
         // The position's own value (or bound), for a question that comes
         // back to it (its moves' values then follow from it where it is

@@ -4,13 +4,16 @@
 //! once), or after it the other side completes a line or wins by such a
 //! sequence. A move's value comes from the analysis; its reason is given
 //! only where the value is a proved win and a short threat search finds a
-//! sequence for that winner, so a reason never contradicts a value. Other
-//! wins (those that need the search's whole tree) and draws get none.
+//! sequence for that winner, so a reason never contradicts a value.
+//! Where no sequence shows why a move loses, the other side's winning
+//! reply is named if the prover's table shows it (its proof is too large
+//! to list). Other wins and draws get no reason.
 
-use super::{search, MoveValue, Reason, Value};
+use super::{search, Analysis, MoveValue, Reason, Source, Value};
 use crate::board::Board;
 use crate::prove::vcf::{Sequence, Vcf};
-use hypertac_core::{Cell, Player, Position};
+use crate::prove::SharedTable;
+use hypertac_core::{notation, Cell, Player, Position, Shape};
 use hypertac_proof::Why;
 
 /// Most moves of the winner in a sequence shown.
@@ -21,14 +24,92 @@ const DEPTH: u32 = 32;
 /// under a millisecond.
 const LIMIT: u64 = 5_000;
 
+/// Most moves of one position whose winning reply is looked up in the
+/// table (each lookup reads the table for every reply; milliseconds on
+/// Qubic).
+const REPLY_LIMIT: usize = 128;
+
+/// Why a move wins or loses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveReason {
+    /// Threats show it (see the module docs).
+    Threats(Reason),
+    /// The move loses to this reply of the other side, found by the
+    /// prover, whose proof is too large to list.
+    Reply {
+        /// The side that wins.
+        player: Player,
+        /// Its reply.
+        cell: Cell,
+    },
+}
+
+impl MoveReason {
+    /// The reason in words, cells written on `shape`.
+    pub fn words(&self, shape: &Shape) -> String {
+        match self {
+            MoveReason::Threats(r) => r.words(shape),
+            MoveReason::Reply { player, cell } => format!(
+                "{player} replies {} and wins (proved by search, too long to list)",
+                notation::format_cell(shape, *cell)
+            ),
+        }
+    }
+}
+
 /// Threat positions all the moves of one position may take together: on
 /// 4^5, after X's first move, 1,000 replies are wins for X, and their
 /// reasons must not hold up an answer that is otherwise at once.
 const TOTAL_LIMIT: u64 = 200_000;
 
+/// The reason for each move's value of `analysis` of `pos` (in the order
+/// of its moves), where threats or the prover's reply show it.
+pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReason>> {
+    let threats = threat_reasons(pos, &analysis.moves);
+    analysis
+        .moves
+        .iter()
+        .zip(threats)
+        .map(|(m, r)| match r {
+            Some(r) => Some(MoveReason::Threats(r)),
+            None => analysis
+                .replies
+                .iter()
+                .find(|(c, _)| *c == m.cell)
+                .map(|&(_, cell)| MoveReason::Reply {
+                    player: pos.to_move().other(),
+                    cell,
+                }),
+        })
+        .collect()
+}
+
+/// (move, reply) for the moves of `pos` the prover proved lost, where the
+/// table shows the other side's winning reply.
+pub(super) fn winning_replies(
+    pos: &Position,
+    moves: &[MoveValue],
+    table: &SharedTable,
+) -> Vec<(Cell, Cell)> {
+    let lost = Value::Win(pos.to_move().other());
+    moves
+        .iter()
+        .filter(|m| m.known.value == lost && m.known.source == Source::Prover)
+        .take(REPLY_LIMIT)
+        .filter_map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m.cell);
+            if child.is_over() {
+                return None;
+            }
+            Some((m.cell, search::winning_move(&child, table)?))
+        })
+        .collect()
+}
+
 /// The reason for each of `moves`' values in `pos` (in their order), where
 /// threats show it.
-pub fn move_reasons(pos: &Position, moves: &[MoveValue]) -> Vec<Option<Reason>> {
+fn threat_reasons(pos: &Position, moves: &[MoveValue]) -> Vec<Option<Reason>> {
     if !search::takes(pos.rules()) || pos.is_over() {
         return vec![None; moves.len()];
     }
