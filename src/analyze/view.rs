@@ -61,6 +61,10 @@ pub struct MoveView {
     /// a line or wins by one (listed move by move).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+    /// The cells `why` names, `x,y,..`, in the order they are played (the
+    /// winner's first; on a move that starts its own sequence, the move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_moves: Option<Vec<String>>,
 }
 
 /// The view of `analysis` of `pos`.
@@ -89,6 +93,12 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
                 distance: m.known.distance,
                 source: m.known.source.name(),
                 best: analysis.is_best(m),
+                why_moves: why.as_ref().map(|r| {
+                    r.moves()
+                        .into_iter()
+                        .map(|c| notation::format_cell(shape, c))
+                        .collect()
+                }),
                 why: why.map(|r| r.words(shape)),
             })
             .collect(),

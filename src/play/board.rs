@@ -301,6 +301,15 @@ impl<'a> Cells<'a> {
         if let Some((_, value)) = self.value_mark(cell) {
             style = style.fg(value_colour(self.pos, value));
         }
+        if let Some((_, side)) = self.line_mark(cell) {
+            style = style
+                .fg(if side == Player::X {
+                    Color::LightYellow
+                } else {
+                    Color::LightCyan
+                })
+                .add_modifier(Modifier::BOLD);
+        }
         if self.cursor == Some(cell) {
             style = style.add_modifier(Modifier::REVERSED);
         }
@@ -313,9 +322,27 @@ impl<'a> Cells<'a> {
             None if self.cursor == Some(cell) && self.ghost => {
                 self.pos.to_move().symbol().to_ascii_lowercase()
             }
-            None => self.value_mark(cell).map_or('.', |(mark, _)| mark),
+            None => match self.line_mark(cell) {
+                Some((digit, _)) => digit,
+                None => self.value_mark(cell).map_or('.', |(mark, _)| mark),
+            },
         };
         c.to_string()
+    }
+
+    /// With values shown and the cursor on a move with a reason: the
+    /// place (1 to 9) of `cell` in the line of play the reason names, from
+    /// the move itself on, and the side that plays it there.
+    fn line_mark(&self, cell: Cell) -> Option<(char, Player)> {
+        let shown = self.marks.values?;
+        if shown.moves != self.pos.moves() || self.pos.is_over() {
+            return None;
+        }
+        let line = shown.line_at(self.cursor?)?;
+        let i = line.iter().position(|&c| c == cell).filter(|&i| i < 9)?;
+        let mover = self.pos.to_move();
+        let side = if i % 2 == 0 { mover } else { mover.other() };
+        Some((char::from(b'1' + i as u8), side))
     }
 
     /// The value letter of an empty cell when values are shown (`v`) and

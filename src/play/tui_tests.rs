@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::session::Side;
-use hypertac_core::Rules;
+use hypertac_core::{Cell, Rules};
 use hypertac_store::Store;
 
 fn app(game: &str, sides: [Side; 2], store: Option<Store>) -> App {
@@ -139,4 +139,45 @@ fn help_scrolls_and_closes() {
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.ui.help, None);
     assert!(!app.quit, "q closes the help, it does not quit");
+}
+
+/// With values shown, the cursor on a losing move shows why it loses in
+/// the message line, and the line of play it names is kept for the board.
+#[test]
+fn the_cursor_on_a_losing_move_says_why() {
+    let mut app = app("tictactoe", [Side::Human, Side::Human], None);
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "1,1");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.session.position().moves().len(), 1);
+    press(&mut app, KeyCode::Char('v'));
+    let end = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < end {
+        app.update_values();
+        let done = app
+            .ui
+            .values
+            .as_ref()
+            .is_some_and(|v| v.analysis.as_ref().is_some_and(|a| a.complete()));
+        if done {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // O's edge 1,0 loses to X's threats; the cursor goes there.
+    app.ui.cursor = vec![1, 0];
+    app.step(0, 0);
+    assert!(
+        app.ui.message.contains("why 1,0: X plays "),
+        "{}",
+        app.ui.message
+    );
+    let shown = app.ui.values.as_ref().unwrap();
+    let line = shown.line_at(Cell(1)).unwrap();
+    assert_eq!(line[0], Cell(1), "the line starts with the move");
+    assert!(line.len() >= 3, "{line:?}");
+    // A corner draws: no reason, the summary alone.
+    app.ui.cursor = vec![0, 0];
+    app.step(0, 0);
+    assert!(!app.ui.message.contains("why"), "{}", app.ui.message);
 }

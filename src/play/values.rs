@@ -27,9 +27,10 @@ pub struct ShownValues {
     pub analysis: Option<Analysis>,
     /// Whether the worker is still at it.
     pub working: bool,
-    /// Why a move wins or loses where threats show it, in words
-    /// (`hypertac_ai::analyze::move_reasons`), by move.
-    pub reasons: Vec<(Cell, String)>,
+    /// Why a move wins or loses where threats or the prover's reply show
+    /// it (`hypertac_ai::analyze::move_reasons`), by move: in words, and
+    /// the line of play it names from the move itself on.
+    pub reasons: Vec<(Cell, String, Vec<Cell>)>,
 }
 
 impl ShownValues {
@@ -71,8 +72,17 @@ impl ShownValues {
     pub fn why_at(&self, cell: Cell) -> Option<&str> {
         self.reasons
             .iter()
-            .find(|(c, _)| *c == cell)
-            .map(|(_, w)| w.as_str())
+            .find(|(c, _, _)| *c == cell)
+            .map(|(_, w, _)| w.as_str())
+    }
+
+    /// The line of play the reason of the move on `cell` names, from the
+    /// move itself on (the sides in turn, the mover first).
+    pub fn line_at(&self, cell: Cell) -> Option<&[Cell]> {
+        self.reasons
+            .iter()
+            .find(|(c, _, _)| *c == cell)
+            .map(|(_, _, line)| line.as_slice())
     }
 
     pub fn summary(&self) -> String {
@@ -199,14 +209,22 @@ impl Drop for ValueWorker {
     }
 }
 
-/// Why each move of `analysis` (of `pos`) wins or loses, where threats
-/// show it, in words.
-pub fn reasons(pos: &Position, analysis: &Analysis) -> Vec<(Cell, String)> {
+/// Why each move of `analysis` (of `pos`) wins or loses, where threats or
+/// the prover's reply show it: in words, and the line of play from the
+/// move itself on.
+pub fn reasons(pos: &Position, analysis: &Analysis) -> Vec<(Cell, String, Vec<Cell>)> {
     let shape = pos.rules().shape();
     move_reasons(pos, analysis)
         .into_iter()
         .zip(&analysis.moves)
-        .filter_map(|(r, m)| r.map(|r| (m.cell, r.words(shape))))
+        .filter_map(|(r, m)| {
+            let r = r?;
+            let mut line = r.moves();
+            if line.first() != Some(&m.cell) {
+                line.insert(0, m.cell);
+            }
+            Some((m.cell, r.words(shape), line))
+        })
         .collect()
 }
 
@@ -244,7 +262,7 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
     // Moves with the same reason (most often the other side's same
     // sequence) share one line.
     let mut whys: Vec<(String, Vec<String>)> = Vec::new();
-    for (cell, why) in reasons(pos, &analysis) {
+    for (cell, why, _) in reasons(pos, &analysis) {
         let cell = hypertac_core::notation::format_move(pos.rules(), cell);
         match whys.iter_mut().find(|(w, _)| *w == why) {
             Some((_, cells)) => cells.push(cell),

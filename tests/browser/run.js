@@ -691,9 +691,22 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
   const shown = await page.textContent('#values-legend .move-why');
   assert(shown === why, `legend: ${shown}`);
+  // The line of play on the board: O's edge 1, then X's threat, O's block, X's double threat.
+  const seq = await page.$$eval('.cell[data-seq]', (els) => els.map((e) => `${e.dataset.seq}${e.dataset.seqSide}@${e.dataset.cell}`).sort());
+  assert(seq.length === 4 && seq.includes('1o@1,0') && seq.includes('2x@0,0') && seq.some((t) => t.startsWith('3o@'))
+    && seq.some((t) => t.startsWith('4x@')), `sequence on the board: ${seq}`);
   await shot(page, 'values-why.png');
   await page.hover('#move-input');
   await page.waitForFunction(() => !document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
+  assert((await page.$$('.cell[data-seq]')).length === 0, 'the sequence goes with the pointer');
+  // Qubic, X to move after 12 moves: most moves lose to one of O's sequences.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await startGame(page, { game: 'qubic', moves: '3,3,2;3,0,3;0,1,3;1,1,1;1,1,0;0,2,0;3,2,0;3,1,0;1,2,2;0,0,2;1,0,0;0,0,0' });
+  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-why]').length >= 20, null, { timeout: 30000 });
+  await page.hover('.cell[data-cell="2,0,0"]');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-seq]').length >= 3, null, { timeout: 5000 });
+  await shot(page, 'values-why-qubic.png');
 });
 
 test('a bound on the board: + where the side to move wins or draws, - where it draws or loses (issue 41)', async (page) => {

@@ -32,9 +32,10 @@ fn analyzer() -> &'static Analyzer {
 /// `"unknown"`), `proved`, `bound` (with the value unknown, what is
 /// proved of it: `"X wins or draw"` where O is proved unable to win,
 /// `"O wins or draw"` where X is, else None), `distance` (moves after this
-/// one to the end, where exact, else None), `source`, `best` and `why`
-/// (why the move wins or loses where threats show it, in words, else
-/// None), as `hypertac analyze --json`; the position's `bound` likewise.
+/// one to the end, where exact, else None), `source`, `best`, `why` (why
+/// the move wins or loses where threats or the prover's reply show it, in
+/// words, else None) and `why_moves` (the cells it names, in play order),
+/// as `hypertac analyze --json`; the position's `bound` likewise.
 ///
 /// `game`: a preset name or a `Game` (its position); `moves`: moves played
 /// first (text `"1,1,1;2,2,2"` or a list of moves). `seconds`: the
@@ -93,6 +94,15 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
         d.set_item("distance", m.known.distance)?;
         d.set_item("source", m.known.source.name())?;
         d.set_item("best", a.is_best(m))?;
+        d.set_item(
+            "why_moves",
+            why.as_ref().map(|r| {
+                r.moves()
+                    .into_iter()
+                    .map(|c| notation::format_cell(rules.shape(), c))
+                    .collect::<Vec<String>>()
+            }),
+        )?;
         d.set_item("why", why.map(|r| r.words(rules.shape())))?;
         list.append(d)?;
     }

@@ -13,6 +13,7 @@ const values = {
   rounds: 0,
   busy: false,
   reasons: new Map(),  // "ply:move" -> the computer's reason for that move
+  hovered: null,     // the cell the pointer is on, while it shows a move's reason
   review: null,      // {key, steps}
 };
 
@@ -112,7 +113,7 @@ function paintValues() {
       + (m.why ? `\nWhy: ${m.why}` : '');
     if (m.why) el.dataset.why = `After ${m.move}: ${m.why}.`; else delete el.dataset.why;
   }
-  if (!data) return;
+  if (!data) { showSequence(null); return; }
   const unknown = data.moves.filter((m) => !m.proved).length;
   const bounded = data.moves.filter((m) => m.bound).length;
   const them = data.to_move === 'X' ? 'O' : 'X';
@@ -122,7 +123,10 @@ function paintValues() {
   const position = data.bound ? `unknown, ${data.bound} (proved)` : `${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}`;
   parts.push(`position: ${position}.`);
   const pointAt = data.moves.some((m) => m.why) ? ' Point at a move to see why it wins or loses, where threats show it.' : '';
-  describeValues(parts.join('; ') + pointAt, data.reason);
+  // The move pointed at keeps its reason through a new answer.
+  const hovered = values.hovered && ui.cells.get(values.hovered);
+  showSequence(hovered && hovered.dataset.why ? values.hovered : null);
+  describeValues(parts.join('; ') + pointAt, data.reason, hovered ? hovered.dataset.why : null);
 }
 
 // The legend's text and the certificate's reason, kept so that the reason
@@ -149,10 +153,32 @@ function describeValues(text, reason, moveWhy) {
   }
 }
 
-// A move's reason (see `why` in the API's moves) while the pointer is on its cell.
+// A move's reason (see `why` in the API's moves) while the pointer is on
+// its cell: in words above the legend, and on the board the line of play
+// it names, numbered from the move itself (1) in the colours of the sides.
 function showMoveWhy(event) {
   const cell = event.target.closest && event.target.closest('[data-why]');
+  values.hovered = cell ? cell.dataset.cell : null;
+  showSequence(values.hovered);
   describeValues(legendShown.text, legendShown.reason, cell ? cell.dataset.why : null);
+}
+
+function showSequence(at) {
+  for (const el of ui.cells.values()) { delete el.dataset.seq; delete el.dataset.seqSide; }
+  const data = values.key && values.data;
+  const m = at && data && data.moves.find((mv) => mv.cell === at);
+  if (!m || !m.why_moves) return;
+  // Both orders alternate from the mover: its move, then the reason's moves
+  // (which start with the move itself where it starts its own sequence).
+  const line = m.why_moves[0] === m.cell ? m.why_moves : [m.cell, ...m.why_moves];
+  const mover = data.to_move.toLowerCase();
+  const other = mover === 'x' ? 'o' : 'x';
+  line.forEach((key, i) => {
+    const el = ui.cells.get(key);
+    if (!el) return;
+    el.dataset.seq = String(i + 1);
+    el.dataset.seqSide = i % 2 === 0 ? mover : other;
+  });
 }
 
 // ---------- the computer's reasons in the move list ----------

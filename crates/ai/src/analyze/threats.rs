@@ -45,6 +45,20 @@ pub enum MoveReason {
 }
 
 impl MoveReason {
+    /// The moves it names, in the order they are played: the winner's
+    /// first (the move itself where it starts its own sequence), then the
+    /// two sides in turn.
+    pub fn moves(&self) -> Vec<Cell> {
+        match self {
+            MoveReason::Threats(Reason {
+                why: Why::Sequence(moves),
+                ..
+            }) => moves.clone(),
+            MoveReason::Threats(r) => vec![r.cell],
+            MoveReason::Reply { cell, .. } => vec![*cell],
+        }
+    }
+
     /// The reason in words, cells written on `shape`.
     pub fn words(&self, shape: &Shape) -> String {
         match self {
