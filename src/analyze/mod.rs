@@ -223,6 +223,12 @@ fn write_review(out: &mut impl Write, view: &view::ReviewView) -> std::io::Resul
             "{:>4}  {} {:width$}  {:8}  {:8}{note}",
             s.ply, s.player, s.text, s.before, s.after
         )?;
+        if let Some(why) = &s.why {
+            writeln!(out, "{:>4}  why it loses: {why}", "")?;
+        }
+        if let Some(missed) = &s.missed {
+            writeln!(out, "{:>4}  {} had instead: {missed}", "", s.player)?;
+        }
     }
     Ok(())
 }

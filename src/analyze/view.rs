@@ -131,6 +131,14 @@ pub struct StepView {
     /// `win` or `draw` when the move threw one away, else absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threw_away: Option<&'static str>,
+    /// For a move that threw away a win or a draw and lost: why it loses,
+    /// where threats show it (as a move's `why`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// For a move that threw away a win: the threat sequence the player
+    /// had instead, where a short search finds one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missed: Option<String>,
 }
 
 /// The view of a review of games of `rules`.
@@ -151,6 +159,8 @@ pub fn review_view(rules: &Rules, review: &Review) -> ReviewView {
                     Value::Draw => "draw",
                     _ => "win",
                 }),
+                why: s.loses_to.as_ref().map(|r| r.words(rules.shape())),
+                missed: s.missed.as_ref().map(|r| r.words(rules.shape())),
             })
             .collect(),
     }

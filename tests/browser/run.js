@@ -709,6 +709,17 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await shot(page, 'values-why-qubic.png');
 });
 
+test('a review says why a move lost and what the player had instead (issue 41)', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '0,0;0,1;1,1;2,2;2,1' });
+  await page.click('#btn-review');
+  await page.waitForFunction(() => document.querySelectorAll('#moves .review').length === 5, null, { timeout: 30000 });
+  const entries = await page.$$eval('#moves li', (els) => els.map((e) => e.textContent));
+  assert(entries[1].includes('threw away a draw') && entries[1].includes('why it loses: X plays 1,0'), `move 2: ${entries[1]}`);
+  assert(entries[4].includes('threw away a win') && entries[4].includes('X had instead: X plays 1,0'), `move 5: ${entries[4]}`);
+  assert(!entries[2].includes('why'), `move 3: ${entries[2]}`);
+  await shot(page, 'review-why.png');
+});
+
 test('a bound on the board: + where the side to move wins or draws, - where it draws or loses (issue 41)', async (page) => {
   // The server's answer is replaced by one with bounds: the page's part
   // is how it shows them.

@@ -246,3 +246,43 @@ fn a_won_line_and_a_missed_block_are_named() {
         (Player::O, Cell(5), Why::WinsNow)
     );
 }
+
+/// A review names why a move that threw away a draw lost, and the
+/// sequence a player who threw away a win had instead; both replay.
+#[test]
+fn a_review_names_why_a_move_lost_and_what_was_missed() {
+    let rules = Rules::preset("tictactoe").unwrap();
+    let mut game = Position::new(rules.clone());
+    // 0,0 0,1 1,1 2,2 2,1 (cell x + 3y): O's 0,1 loses a draw; X's 2,1
+    // throws away X's win (1,0 makes two threats).
+    for c in [0, 3, 4, 8, 5] {
+        game.play(Cell(c));
+    }
+    let review = Analyzer::default().review(
+        &game,
+        std::time::Duration::from_secs(10),
+        &Budget::default(),
+    );
+    let mut pos = Position::new(rules);
+    let (mut lost, mut missed) = (0, 0);
+    for step in &review.steps {
+        if let Some(MoveReason::Threats(r)) = &step.loses_to {
+            let m = MoveValue {
+                cell: step.cell,
+                known: step.after,
+            };
+            check_reason(&pos, &m, r);
+            lost += 1;
+        }
+        if let Some(r) = &step.missed {
+            let m = MoveValue {
+                cell: r.cell,
+                known: step.before,
+            };
+            check_reason(&pos, &m, r);
+            missed += 1;
+        }
+        pos.play(step.cell);
+    }
+    assert_eq!((lost, missed), (1, 1));
+}

@@ -212,6 +212,14 @@ function moveEntry(game, m, i) {
       ? ` ${step.before} → ${step.after}: threw away a ${step.threw_away}`
       : ` · then ${step.after}`;
     li.appendChild(span);
+    // Why it loses, and the sequence the player had instead, where threats show them.
+    for (const [label, text] of [['why it loses', step.why], [`${step.player} had instead`, step.missed]]) {
+      if (!text) continue;
+      const why = document.createElement('small');
+      why.className = 'review-why';
+      why.textContent = `${label}: ${text}`;
+      li.append(document.createElement('br'), why);
+    }
   }
   return li;
 }

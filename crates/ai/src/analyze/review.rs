@@ -1,7 +1,9 @@
 //! A finished (or unfinished) game move by move: the value before and
-//! after each move, and the moves that threw away a win or a draw.
+//! after each move, and the moves that threw away a win or a draw, with
+//! why where threats show it (`threats.rs`).
 
-use super::{Analyzer, Known, Value};
+use super::threats::{move_reason, winning_sequence};
+use super::{Analyzer, Known, MoveReason, MoveValue, Reason, Value};
 use crate::Budget;
 use hypertac_core::{Cell, Player, Position};
 use std::time::{Duration, Instant};
@@ -17,6 +19,12 @@ pub struct ReviewStep {
     pub before: Known,
     /// The value of the position after it.
     pub after: Known,
+    /// For a move that threw away a win or a draw and lost: why it loses,
+    /// where threats show it.
+    pub loses_to: Option<MoveReason>,
+    /// For a move that threw away a win: the threat sequence the player
+    /// had instead, if a short search finds one.
+    pub missed: Option<Reason>,
 }
 
 impl ReviewStep {
@@ -66,17 +74,31 @@ impl Analyzer {
             pos.play_unchecked(cell);
             values.push(self.value(&pos, &slice(per_position, budget)));
         }
-        let steps = game
-            .moves()
-            .iter()
-            .enumerate()
-            .map(|(i, &cell)| ReviewStep {
+        let mut pos = Position::new(game.rules().clone());
+        let mut steps = Vec::with_capacity(game.moves().len());
+        for (i, &cell) in game.moves().iter().enumerate() {
+            let mut step = ReviewStep {
                 player: Player::to_move_at(i),
                 cell,
                 before: values[i],
                 after: values[i + 1],
-            })
-            .collect();
+                loses_to: None,
+                missed: None,
+            };
+            let threw = step.threw_away();
+            if threw.is_some() && step.after.value == Value::Win(step.player.other()) {
+                let played = MoveValue {
+                    cell,
+                    known: step.after,
+                };
+                step.loses_to = move_reason(&pos, &played);
+            }
+            if threw == Some(Value::Win(step.player)) {
+                step.missed = winning_sequence(&pos);
+            }
+            steps.push(step);
+            pos.play_unchecked(cell);
+        }
         Review { steps }
     }
 }
@@ -110,6 +132,8 @@ mod tests {
             cell: Cell(0),
             before,
             after,
+            loses_to: None,
+            missed: None,
         }
     }
 

@@ -121,6 +121,41 @@ pub(super) fn winning_replies(
         .collect()
 }
 
+/// Why `m` (a move of `pos` with its value) wins or loses, where threats
+/// show it (no reply from a table).
+pub(super) fn move_reason(pos: &Position, m: &MoveValue) -> Option<MoveReason> {
+    threat_reasons(pos, std::slice::from_ref(m))
+        .pop()
+        .flatten()
+        .map(MoveReason::Threats)
+}
+
+/// A shortest threat sequence of the side to move in `pos`, as the reason
+/// of its first move (or the line it completes at once), if a short search
+/// finds one.
+pub(super) fn winning_sequence(pos: &Position) -> Option<Reason> {
+    if !search::takes(pos.rules()) || pos.is_over() {
+        return None;
+    }
+    let mut board = Board::new(pos);
+    let mut vcf = Vcf::new(board.cell_count());
+    let seq = shortest(&mut board, &mut vcf)?;
+    let player = pos.to_move();
+    let at = |c: u32| Cell(u64::from(c));
+    Some(match seq.moves.first() {
+        None => Reason {
+            player,
+            cell: at(*seq.wins.first()?),
+            why: Why::WinsNow,
+        },
+        Some(&first) => Reason {
+            player,
+            cell: at(first),
+            why: Why::Sequence(seq.moves.into_iter().map(at).collect()),
+        },
+    })
+}
+
 /// The reason for each of `moves`' values in `pos` (in their order), where
 /// threats show it.
 fn threat_reasons(pos: &Position, moves: &[MoveValue]) -> Vec<Option<Reason>> {
