@@ -699,6 +699,12 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await page.hover('#move-input');
   await page.waitForFunction(() => !document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
   assert((await page.$$('.cell[data-seq]')).length === 0, 'the sequence goes with the pointer');
+  // The keyboard's cursor too: from the centre, up is the edge 1,0.
+  await page.focus('#board');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
+  const byKey = await page.textContent('#values-legend .move-why');
+  assert(byKey.startsWith('After 1,0:') || byKey.startsWith('After 1,2:'), `cursor's reason: ${byKey}`);
   // Qubic, X to move after 12 moves: most moves lose to one of O's sequences.
   await page.setViewportSize({ width: 1280, height: 800 });
   await startGame(page, { game: 'qubic', moves: '3,3,2;3,0,3;0,1,3;1,1,1;1,1,0;0,2,0;3,2,0;3,1,0;1,2,2;0,0,2;1,0,0;0,0,0' });

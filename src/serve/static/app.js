@@ -778,6 +778,8 @@ function moveCursor(horizontal, delta) {
   }
   showSliceOf(ui.cursor.join(','));
   paint(view);
+  // The move under the cursor says why it wins or loses (values.js).
+  if (typeof showWhyOf === 'function') showWhyOf(ui.cursor.join(','));
 }
 
 function onKey(event) {

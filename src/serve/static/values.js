@@ -122,7 +122,7 @@ function paintValues() {
   parts.push(unknown ? `? not settled yet (${unknown} left${values.busy ? ', working' : ''})` : 'all proved');
   const position = data.bound ? `unknown, ${data.bound} (proved)` : `${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}`;
   parts.push(`position: ${position}.`);
-  const pointAt = data.moves.some((m) => m.why) ? ' Point at a move to see why it wins or loses, where threats show it.' : '';
+  const pointAt = data.moves.some((m) => m.why) ? ' Point at a move (or move to it with the arrow keys) to see why it wins or loses, where threats show it.' : '';
   // The move pointed at keeps its reason through a new answer.
   const hovered = values.hovered && ui.cells.get(values.hovered);
   showSequence(hovered && hovered.dataset.why ? values.hovered : null);
@@ -158,9 +158,15 @@ function describeValues(text, reason, moveWhy) {
 // it names, numbered from the move itself (1) in the colours of the sides.
 function showMoveWhy(event) {
   const cell = event.target.closest && event.target.closest('[data-why]');
-  values.hovered = cell ? cell.dataset.cell : null;
+  showWhyOf(cell ? cell.dataset.cell : null);
+}
+
+// The reason of the move on the cell `key` (pointer or keyboard cursor), or none.
+function showWhyOf(key) {
+  const el = key && ui.cells.get(key);
+  values.hovered = el && el.dataset.why ? key : null;
   showSequence(values.hovered);
-  describeValues(legendShown.text, legendShown.reason, cell ? cell.dataset.why : null);
+  describeValues(legendShown.text, legendShown.reason, values.hovered ? el.dataset.why : null);
 }
 
 function showSequence(at) {
