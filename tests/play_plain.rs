@@ -497,3 +497,28 @@ fn analyze_says_why_a_move_loses() {
     );
     assert!(errors(&out).is_empty(), "{out}");
 }
+
+/// Plain mode's `review`: each move's values, the moves that threw away a
+/// win or a draw, and why.
+#[test]
+fn review_names_the_moves_that_threw_away_a_result() {
+    let home = tempfile::tempdir().unwrap();
+    let out = play(
+        home.path(),
+        &["--game", "tictactoe", "--x", "human", "--o", "human"],
+        "0,0\n0,1\n1,1\n2,2\n2,1\nreview\n",
+    );
+    assert!(
+        out.contains("\n2 O 0,1: draw -> X wins (threw away a draw)\n  why it loses: X plays "),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n5 X 2,1: X wins -> draw (threw away a win)\n  X had instead: X plays 1,0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nreview: 2 move(s) threw away a win or a draw\n"),
+        "{out}"
+    );
+    assert!(errors(&out).is_empty(), "{out}");
+}

@@ -19,6 +19,9 @@ pub enum Command {
     Hint,
     /// Every move's value, proved (`analyze`).
     Analyze,
+    /// The game so far move by move: the values before and after each
+    /// move, the moves that threw away a win or a draw, and why.
+    Review,
     /// Save the game under a name.
     Save {
         /// The name.
@@ -77,6 +80,10 @@ pub fn help_entries(rules: &Rules) -> Vec<(String, String)> {
             (
                 "analyze",
                 "every move's value (X wins, O wins, draw), proved",
+            ),
+            (
+                "review",
+                "the game so far: each move's value before and after, and the moves that threw away a win or a draw",
             ),
             ("save NAME", "save the game under a name"),
             ("save NAME --force", "replace the record of that name"),
@@ -141,6 +148,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "redo" | "r" => no_args(Command::Redo),
         "hint" => no_args(Command::Hint),
         "analyze" | "analyse" | "values" => no_args(Command::Analyze),
+        "review" => no_args(Command::Review),
         "board" | "b" => no_args(Command::Board),
         "moves" => no_args(Command::Moves),
         "help" | "h" | "?" => Ok(Some(Command::Help)),
@@ -346,6 +354,11 @@ impl From<&str> for Failure {
     }
 }
 
+/// Time plain mode's `review` gives the value of each position, and the
+/// whole review at most (positions past it keep what was known at once).
+const REVIEW_MS: u64 = 2_000;
+const REVIEW_TOTAL_MS: u64 = 120_000;
+
 /// Least time plain mode's `analyze` gives the prover.
 const ANALYZE_MS: u64 = 30_000;
 
@@ -397,6 +410,12 @@ fn apply_once(
         Command::Analyze => super::values::plain_lines(
             session.position(),
             std::time::Duration::from_millis(hint_ms.max(ANALYZE_MS)),
+        )
+        .map_err(Failure::from),
+        Command::Review => super::values::review_lines(
+            session.position(),
+            std::time::Duration::from_millis(REVIEW_MS),
+            std::time::Duration::from_millis(REVIEW_TOTAL_MS),
         )
         .map_err(Failure::from),
         Command::Hint => match session.hint(&Budget::millis(hint_ms)) {

@@ -632,6 +632,12 @@ impl App {
             }
             return;
         }
+        if cmd == Command::Review {
+            // A review proves every position of the game (up to two
+            // minutes): too long for the keys to wait; it is a command away.
+            self.ui.message = "review: quit, run `hypertac play --plain` (this game resumes there) and type `review`; or Review game on the web page".into();
+            return;
+        }
         if let Command::Save { name, force: false } = &cmd {
             // A name that cannot be saved is said before any question.
             if let Err(e) = hypertac_store::validate_name(name) {

@@ -228,6 +228,58 @@ pub fn reasons(pos: &Position, analysis: &Analysis) -> Vec<(Cell, String, Vec<Ce
         .collect()
 }
 
+/// The review of the game that led to `pos` as plain text lines (plain
+/// mode's `review`): one line a move, `ply player move: before -> after`,
+/// with what it threw away, why it loses and what its player had instead.
+pub fn review_lines(
+    pos: &Position,
+    per_position: Duration,
+    total: Duration,
+) -> Result<Vec<String>, String> {
+    if pos.moves().is_empty() {
+        return Err("no move to review yet".into());
+    }
+    let budget = Budget {
+        deadline: Some(Instant::now() + total),
+        stop: None,
+    };
+    let review = Analyzer::default().review(pos, per_position, &budget);
+    let shape = pos.rules().shape();
+    let text = |k: &hypertac_ai::analyze::Known| k.bound().unwrap_or_else(|| k.value.text());
+    let mut lines = Vec::new();
+    for (i, s) in review.steps.iter().enumerate() {
+        let mut line = format!(
+            "{} {} {}: {} -> {}",
+            i + 1,
+            s.player,
+            hypertac_core::notation::format_move(pos.rules(), s.cell),
+            text(&s.before),
+            text(&s.after)
+        );
+        if let Some(v) = s.threw_away() {
+            let what = if v == Value::Draw { "draw" } else { "win" };
+            line.push_str(&format!(" (threw away a {what})"));
+        }
+        lines.push(line);
+        if let Some(r) = &s.loses_to {
+            lines.push(format!("  why it loses: {}", r.words(shape)));
+        }
+        if let Some(r) = &s.missed {
+            lines.push(format!("  {} had instead: {}", s.player, r.words(shape)));
+        }
+    }
+    let thrown = review
+        .steps
+        .iter()
+        .filter(|s| s.threw_away().is_some())
+        .count();
+    lines.push(match thrown {
+        0 => "review: no move threw away a win or a draw (as far as the values are known)".into(),
+        n => format!("review: {n} move(s) threw away a win or a draw"),
+    });
+    Ok(lines)
+}
+
 /// The analysis of `pos` as plain text lines (plain mode's `analyze`).
 pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String> {
     let analyzer = Analyzer::default();

@@ -280,7 +280,7 @@ fn the_help_fits_80x24_with_every_command() {
     let pages = help_pages(&s, 80, 24);
     assert_eq!(pages.len(), 2, "{pages:#?}");
     let expected = lines(&[
-        " hypertac help  (lines 1-22 of 37)",
+        " hypertac help  (lines 1-22 of 39)",
         " how to win",
         "  The first to get 4 in a row wins. A row is 4 cells in a straight line: across,",
         "  up and down, or diagonally. Stones drop to the lowest free cell of their",
@@ -306,7 +306,7 @@ fn the_help_fits_80x24_with_every_command() {
         "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
     ]);
     assert_eq!(pages[0], expected);
-    assert!(pages[1].starts_with(" hypertac help  (lines 16-37 of 37)\n"));
+    assert!(pages[1].starts_with(" hypertac help  (lines 18-39 of 39)\n"));
     assert!(pages[1].contains("\n  quit          leave; the game stays saved"));
     // Connect Four speaks of columns, never of x or coordinates from 0.
     let all = pages.concat();
@@ -319,7 +319,7 @@ fn the_help_fits_40x12_and_scrolls() {
     let pages = help_pages(&s, 40, 12);
     assert!(pages.len() >= 4, "{pages:#?}");
     let expected = lines(&[
-        " help  lines 1-10 of 58",
+        " help  lines 1-10 of 62",
         " how to win",
         "  The first to get 4 in a row wins. A",
         "  row is 4 cells in a straight line",
