@@ -705,6 +705,15 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
   const byKey = await page.textContent('#values-legend .move-why');
   assert(byKey.startsWith('After 1,0:') || byKey.startsWith('After 1,2:'), `cursor's reason: ${byKey}`);
+  // A touch and hold (a context menu event) shows it too, without the browser's menu.
+  const prevented = await page.$eval('.cell[data-cell="2,1"]', (el) => {
+    const e = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+    el.dispatchEvent(e);
+    return e.defaultPrevented;
+  });
+  assert(prevented, 'the context menu is kept away from a cell with a reason');
+  const held = await page.textContent('#values-legend .move-why');
+  assert(held.startsWith('After 2,1:'), `held cell's reason: ${held}`);
   // Qubic, X to move after 12 moves: most moves lose to one of O's sequences.
   await page.setViewportSize({ width: 1280, height: 800 });
   await startGame(page, { game: 'qubic', moves: '3,3,2;3,0,3;0,1,3;1,1,1;1,1,0;0,2,0;3,2,0;3,1,0;1,2,2;0,0,2;1,0,0;0,0,0' });

@@ -149,7 +149,7 @@ fn check_counting(
     millis: u64,
 ) -> ((usize, usize), usize) {
     let analyzer = Analyzer::new(64 << 20);
-    let (mut checked, mut wins, mut replies) = (0, 0, 0);
+    let (mut checked, mut wins, mut replies, mut threatens) = (0, 0, 0, 0);
     for &n in stones {
         for pos in positions(rules, n, seeds) {
             let analysis = analyzer
@@ -166,6 +166,17 @@ fn check_counting(
                         check_reason(&pos, m, r);
                         checked += 1;
                     }
+                    Some(MoveReason::Threatens { player, sequence }) => {
+                        // Replayed in the crate's own tests (a pass is
+                        // not a move of `Position`); here: its side is
+                        // the winner, the mover, and its cells are free.
+                        assert_eq!(m.known.value, Value::Win(*player));
+                        assert_eq!(*player, pos.to_move());
+                        let mut q = pos.clone();
+                        q.play(m.cell);
+                        assert!(sequence.iter().all(|&c| q.is_legal(c)));
+                        threatens += 1;
+                    }
                     Some(MoveReason::Reply { player, cell }) => {
                         let (player, cell) = (*player, *cell);
                         check_reply(&pos, m, player, cell);
@@ -176,7 +187,7 @@ fn check_counting(
             }
         }
     }
-    ((checked, wins), replies)
+    ((checked + threatens, wins), replies)
 }
 
 #[test]

@@ -122,7 +122,7 @@ function paintValues() {
   parts.push(unknown ? `? not settled yet (${unknown} left${values.busy ? ', working' : ''})` : 'all proved');
   const position = data.bound ? `unknown, ${data.bound} (proved)` : `${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}`;
   parts.push(`position: ${position}.`);
-  const pointAt = data.moves.some((m) => m.why) ? ' Point at a move (or move to it with the arrow keys) to see why it wins or loses, where threats show it.' : '';
+  const pointAt = data.moves.some((m) => m.why) ? ' Point at a move (or move to it with the arrow keys, or touch and hold it) to see why it wins or loses, where threats show it.' : '';
   // The move pointed at keeps its reason through a new answer.
   const hovered = values.hovered && ui.cells.get(values.hovered);
   showSequence(hovered && hovered.dataset.why ? values.hovered : null);
@@ -278,5 +278,13 @@ function bindValues() {
   $('#opt-values').addEventListener('change', updateValues);
   $('#board').addEventListener('mouseover', showMoveWhy);
   $('#board').addEventListener('mouseleave', showMoveWhy);
+  // A touch screen has no pointer to rest on a cell: touching and holding
+  // it (or a right click) shows its reason instead of the browser's menu.
+  $('#board').addEventListener('contextmenu', (event) => {
+    const cell = event.target.closest && event.target.closest('[data-why]');
+    if (!cell) return;
+    event.preventDefault();
+    showWhyOf(cell.dataset.cell);
+  });
   $('#btn-review').addEventListener('click', reviewGame);
 }

@@ -34,6 +34,14 @@ const REPLY_LIMIT: usize = 128;
 pub enum MoveReason {
     /// Threats show it (see the module docs).
     Threats(Reason),
+    /// The move threatens this threat sequence (its side's, were the
+    /// other side to pass); every reply loses, as the value says.
+    Threatens {
+        /// The side that wins.
+        player: Player,
+        /// The sequence threatened, its side's moves and the blocks in turn.
+        sequence: Vec<Cell>,
+    },
     /// The move loses to this reply of the other side, found by the
     /// prover, whose proof is too large to list.
     Reply {
@@ -55,6 +63,7 @@ impl MoveReason {
                 ..
             }) => moves.clone(),
             MoveReason::Threats(r) => vec![r.cell],
+            MoveReason::Threatens { .. } => Vec::new(),
             MoveReason::Reply { cell, .. } => vec![*cell],
         }
     }
@@ -63,6 +72,27 @@ impl MoveReason {
     pub fn words(&self, shape: &Shape) -> String {
         match self {
             MoveReason::Threats(r) => r.words(shape),
+            MoveReason::Threatens { player, sequence } => {
+                let other = player.other();
+                let steps: Vec<String> = sequence
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| {
+                        let c = notation::format_cell(shape, c);
+                        match i % 2 {
+                            0 if i + 1 == sequence.len() => {
+                                format!("{player} {c} makes two threats")
+                            }
+                            0 => format!("{player} {c} threatens"),
+                            _ => format!("{other} blocks {c}"),
+                        }
+                    })
+                    .collect();
+                format!(
+                    "{player} then threatens a threat sequence ({}), and every reply of {other} loses (proved)",
+                    steps.join(", ")
+                )
+            }
             MoveReason::Reply { player, cell } => format!(
                 "{player} replies {} and wins (proved by search, too long to list)",
                 notation::format_cell(shape, *cell)
@@ -85,7 +115,7 @@ pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReaso
         .iter()
         .zip(threats)
         .map(|(m, r)| match r {
-            Some(r) => Some(MoveReason::Threats(r)),
+            Some(r) => Some(r),
             None => analysis
                 .replies
                 .iter()
@@ -124,10 +154,7 @@ pub(super) fn winning_replies(
 /// Why `m` (a move of `pos` with its value) wins or loses, where threats
 /// show it (no reply from a table).
 pub(super) fn move_reason(pos: &Position, m: &MoveValue) -> Option<MoveReason> {
-    threat_reasons(pos, std::slice::from_ref(m))
-        .pop()
-        .flatten()
-        .map(MoveReason::Threats)
+    threat_reasons(pos, std::slice::from_ref(m)).pop().flatten()
 }
 
 /// A shortest threat sequence of the side to move in `pos`, as the reason
@@ -158,7 +185,7 @@ pub(super) fn winning_sequence(pos: &Position) -> Option<Reason> {
 
 /// The reason for each of `moves`' values in `pos` (in their order), where
 /// threats show it.
-fn threat_reasons(pos: &Position, moves: &[MoveValue]) -> Vec<Option<Reason>> {
+fn threat_reasons(pos: &Position, moves: &[MoveValue]) -> Vec<Option<MoveReason>> {
     if !search::takes(pos.rules()) || pos.is_over() {
         return vec![None; moves.len()];
     }
@@ -199,15 +226,17 @@ fn shortest(board: &mut Board, vcf: &mut Vcf) -> Option<Sequence> {
 
 /// The reason `winner` wins after `cell` was played on `board` (left as
 /// it was).
-fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<Reason> {
+fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<MoveReason> {
     let mover = board.to_move().other();
     let at = |c: u32| Cell(u64::from(c));
     if board.result().is_some() {
-        return (winner == mover && board.result() == Some(-1)).then_some(Reason {
-            player: mover,
-            cell: at(cell),
-            why: Why::WinsNow,
-        });
+        return (winner == mover && board.result() == Some(-1)).then_some(MoveReason::Threats(
+            Reason {
+                player: mover,
+                cell: at(cell),
+                why: Why::WinsNow,
+            },
+        ));
     }
     if winner == mover {
         // The other side to move: it must not win at once, and the move
@@ -218,7 +247,18 @@ fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<
         let (threats, n) = board.two_threats(mover);
         let mut moves = vec![cell];
         match n {
-            0 => return None,
+            0 => {
+                // No threat now: the sequence it threatens, were the other
+                // side to pass.
+                board.pass();
+                let seq = shortest(board, vcf);
+                board.unmake();
+                let seq = seq.filter(|s| !s.moves.is_empty())?;
+                return Some(MoveReason::Threatens {
+                    player: mover,
+                    sequence: seq.moves.into_iter().map(at).collect(),
+                });
+            }
             1 => {
                 board.make(threats[0]);
                 let rest = shortest(board, vcf);
@@ -232,14 +272,14 @@ fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<
             }
             _ => {}
         }
-        Some(Reason {
+        Some(MoveReason::Threats(Reason {
             player: mover,
             cell: at(cell),
             why: Why::Sequence(moves.into_iter().map(at).collect()),
-        })
+        }))
     } else {
         let seq = shortest(board, vcf)?;
-        Some(match seq.moves.first() {
+        Some(MoveReason::Threats(match seq.moves.first() {
             None => Reason {
                 player: winner,
                 cell: at(*seq.wins.first()?),
@@ -250,6 +290,74 @@ fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<
                 cell: at(first),
                 why: Why::Sequence(seq.moves.into_iter().map(at).collect()),
             },
-        })
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::Analyzer;
+    use crate::Budget;
+    use hypertac_core::Rules;
+
+    /// Replays a threatened sequence on the board after the move and a
+    /// pass of the other side: each threat leaves the block named as the
+    /// only cell that stops it, nobody completes a line on the way, and
+    /// the last move leaves two threats the other side cannot both stop,
+    /// with no line of its own to complete first.
+    fn replay_threatened(pos: &Position, cell: Cell, player: Player, sequence: &[Cell]) {
+        let mut b = Board::new(pos);
+        b.make(cell.0 as u32);
+        b.pass();
+        assert_eq!(b.to_move(), player);
+        for (i, &c) in sequence.iter().enumerate() {
+            assert!(b.playable(c.0 as u32) && b.stone(c.0 as u32) == 0);
+            b.make(c.0 as u32);
+            assert!(b.result().is_none(), "a line completed inside");
+            if i % 2 == 1 {
+                continue;
+            }
+            let (threats, n) = b.two_threats(player);
+            assert_eq!(
+                b.two_threats(player.other()).1,
+                0,
+                "the defender wins first"
+            );
+            if i + 1 == sequence.len() {
+                assert!(n >= 2, "the last move makes two threats");
+            } else {
+                assert_eq!((n, Cell(u64::from(threats[0]))), (1, sequence[i + 1]));
+            }
+        }
+    }
+
+    #[test]
+    fn threatened_sequences_replay_on_qubic() {
+        let rules = Rules::preset("qubic").unwrap();
+        let analyzer = Analyzer::new(64 << 20);
+        let games = [
+            "0,0,0;3,3,3;1,1,1;2,2,1;0,1,2;3,0,3",
+            "3,3,2;3,0,3;0,1,3;1,1,1;1,1,0;0,2,0;3,2,0;3,1,0",
+            "1,1,1;2,2,2;1,1,2;0,0,0;2,1,1;3,3,3",
+            "0,0,0;1,1,1;3,0,0;2,2,2;0,3,0",
+        ];
+        let mut checked = 0;
+        for moves in games {
+            let mut pos = Position::new(rules.clone());
+            for m in moves.split(';') {
+                let cell = notation::parse_move(&pos, m).unwrap();
+                pos.play(cell);
+            }
+            let analysis = analyzer.analyze(&pos, &Budget::millis(5_000)).unwrap();
+            for (m, r) in analysis.moves.iter().zip(move_reasons(&pos, &analysis)) {
+                if let Some(MoveReason::Threatens { player, sequence }) = r {
+                    assert_eq!(m.known.value, Value::Win(player));
+                    replay_threatened(&pos, m.cell, player, &sequence);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 5, "{checked} threatened sequences");
     }
 }
