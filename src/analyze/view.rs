@@ -93,12 +93,15 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
                 distance: m.known.distance,
                 source: m.known.source.name(),
                 best: analysis.is_best(m),
-                why_moves: why.as_ref().map(|r| {
-                    r.moves()
-                        .into_iter()
-                        .map(|c| notation::format_cell(shape, c))
-                        .collect()
-                }),
+                why_moves: why
+                    .as_ref()
+                    .map(|r| r.moves())
+                    .filter(|ms| !ms.is_empty())
+                    .map(|ms| {
+                        ms.into_iter()
+                            .map(|c| notation::format_cell(shape, c))
+                            .collect()
+                    }),
                 why: why.map(|r| r.words(shape)),
             })
             .collect(),

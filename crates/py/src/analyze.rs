@@ -96,12 +96,14 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
         d.set_item("best", a.is_best(m))?;
         d.set_item(
             "why_moves",
-            why.as_ref().map(|r| {
-                r.moves()
-                    .into_iter()
-                    .map(|c| notation::format_cell(rules.shape(), c))
-                    .collect::<Vec<String>>()
-            }),
+            why.as_ref()
+                .map(|r| r.moves())
+                .filter(|ms| !ms.is_empty())
+                .map(|ms| {
+                    ms.into_iter()
+                        .map(|c| notation::format_cell(rules.shape(), c))
+                        .collect::<Vec<String>>()
+                }),
         )?;
         d.set_item("why", why.map(|r| r.words(rules.shape())))?;
         list.append(d)?;
