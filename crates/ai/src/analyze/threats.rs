@@ -2,13 +2,16 @@
 //! the move completes a line, or it starts a threat sequence of its own
 //! side (each threat answered by the only block, until two threats at
 //! once), or after it the other side completes a line or wins by such a
-//! sequence. A move's value comes from the analysis; its reason is given
-//! only where the value is a proved win and a short threat search finds a
-//! sequence for that winner, so a reason never contradicts a value.
+//! sequence; or, making no threat yet, it threatens such a sequence (one
+//! the other side would lose to if it passed). A move's value comes from
+//! the analysis; its reason is given only where the value is a proved win
+//! and a short threat search finds a sequence for that winner, so a
+//! reason never contradicts a value.
 //! Where no sequence shows why a move loses, the other side's winning
 //! reply is named if the prover's table shows it (its proof is too large
 //! to list). Other wins and draws get no reason.
 
+use super::why::sequence_words;
 use super::{search, Analysis, MoveValue, Reason, Source, Value};
 use crate::board::Board;
 use crate::prove::vcf::{Sequence, Vcf};
@@ -72,27 +75,11 @@ impl MoveReason {
     pub fn words(&self, shape: &Shape) -> String {
         match self {
             MoveReason::Threats(r) => r.words(shape),
-            MoveReason::Threatens { player, sequence } => {
-                let other = player.other();
-                let steps: Vec<String> = sequence
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| {
-                        let c = notation::format_cell(shape, c);
-                        match i % 2 {
-                            0 if i + 1 == sequence.len() => {
-                                format!("{player} {c} makes two threats")
-                            }
-                            0 => format!("{player} {c} threatens"),
-                            _ => format!("{other} blocks {c}"),
-                        }
-                    })
-                    .collect();
-                format!(
-                    "{player} then threatens a threat sequence ({}), and every reply of {other} loses (proved)",
-                    steps.join(", ")
-                )
-            }
+            MoveReason::Threatens { player, sequence } => format!(
+                "{player} then threatens a threat sequence ({}), and every reply of {} loses (proved)",
+                sequence_words(*player, sequence, shape),
+                player.other()
+            ),
             MoveReason::Reply { player, cell } => format!(
                 "{player} replies {} and wins (proved by search, too long to list)",
                 notation::format_cell(shape, *cell)

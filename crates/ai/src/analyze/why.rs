@@ -34,19 +34,29 @@ impl Reason {
                 p.other()
             ),
             Why::Sequence(moves) => {
-                let steps: Vec<String> = moves
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| match i % 2 {
-                        0 if i + 1 == moves.len() => format!("{p} {} makes two threats", cell(c)),
-                        0 => format!("{p} {} threatens", cell(c)),
-                        _ => format!("{} blocks {}", p.other(), cell(c)),
-                    })
-                    .collect();
-                format!("{head}: a threat sequence: {}", steps.join(", "))
+                format!("{head}: a threat sequence: {}", sequence_words(p, moves, shape))
             }
         }
     }
+}
+
+/// A threat sequence of `p` in words: `X 1,1,1 threatens, O blocks 0,0,0,
+/// X 2,2,2 makes two threats` (`p`'s moves and the other side's blocks in
+/// turn, cells written on `shape`).
+pub(super) fn sequence_words(p: Player, moves: &[Cell], shape: &Shape) -> String {
+    let steps: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let c = notation::format_cell(shape, c);
+            match i % 2 {
+                0 if i + 1 == moves.len() => format!("{p} {c} makes two threats"),
+                0 => format!("{p} {c} threatens"),
+                _ => format!("{} blocks {c}", p.other()),
+            }
+        })
+        .collect();
+    steps.join(", ")
 }
 
 /// The reason for the certificate's move in `pos`, if a shipped one covers it.
