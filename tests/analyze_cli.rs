@@ -637,3 +637,20 @@ fn the_table_and_the_json_say_why() {
         .get("why")
         .is_none());
 }
+
+/// A won position says why at the top, from a best move's reason (where
+/// no certificate covers it).
+#[test]
+fn a_won_position_says_why_at_the_top() {
+    let moves = "0,0;0,1;1,1;2,2";
+    let json = cli(&["--game", "tictactoe", "--moves", moves]);
+    assert_eq!(json["value"], "X wins");
+    let why = json["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("X plays ") && why.contains("makes two threats"),
+        "{why}"
+    );
+    let (out, err, code) = common::run_args(&["analyze", "--game", "tictactoe", "--moves", moves]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().nth(1).unwrap(), format!("why: {why}"), "{out}");
+}

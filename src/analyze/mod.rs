@@ -126,7 +126,7 @@ fn write_text(
         view.to_move,
         pos.moves().len(),
     )?;
-    if let Some(reason) = &view.reason {
+    if let Some(reason) = view.reason.as_ref().or(view.why.as_ref()) {
         writeln!(out, "why: {reason}")?;
     }
     let width = view

@@ -2,7 +2,7 @@
 //! --json` prints and `GET /api/analyze` answers (one serializer for both),
 //! and the one reading of a position's move list they share.
 
-use hypertac_ai::analyze::{move_reasons, Analysis, Known, Review, Value};
+use hypertac_ai::analyze::{move_reasons, winning_reason, Analysis, Known, Review, Value};
 use hypertac_core::{notation, Position, Rules};
 use serde::Serialize;
 
@@ -28,6 +28,10 @@ pub struct AnalysisView {
     pub complete: bool,
     /// The reason for the move a shipped certificate gives, in words.
     pub reason: Option<String>,
+    /// Why the side to move wins, where a move marked best has a reason
+    /// (`X plays 2,0,1: a threat sequence: ...`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
     /// Every legal move.
     pub moves: Vec<MoveView>,
 }
@@ -80,6 +84,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
         bound: analysis.bound(),
         complete: analysis.complete(),
         reason: analysis.reason.as_ref().map(|r| r.words(shape)),
+        why: winning_reason(pos, analysis, &reasons),
         moves: analysis
             .moves
             .iter()

@@ -245,7 +245,7 @@ impl App {
         let mut arrived = false;
         while let Some((moves, analysis, more)) = worker.poll() {
             if moves == shown.moves {
-                shown.reasons = values::reasons(self.session.position(), &analysis);
+                (shown.reasons, shown.why) = values::reasons(self.session.position(), &analysis);
                 shown.analysis = Some(analysis);
                 shown.working = more;
                 arrived = true;
@@ -258,6 +258,7 @@ impl App {
                 analysis: None,
                 working: !pos.is_over(),
                 reasons: Vec::new(),
+                why: None,
             };
             if pos.is_over() {
                 worker.stop();
@@ -291,7 +292,9 @@ impl App {
             analysis
                 .reason
                 .as_ref()
-                .map(|r| format!("why: {}", r.words(rules.shape())))
+                .map(|r| r.words(rules.shape()))
+                .or_else(|| shown.why.clone())
+                .map(|w| format!("why: {w}"))
         });
         Some(match why {
             Some(why) => format!("{}  {why}", shown.summary()),

@@ -2,7 +2,7 @@
 //! `analyze`): `hypertac_ai::analyze` on a worker thread, so the screen
 //! and the keys stay responsive; a new position stops the work on the old.
 
-use hypertac_ai::analyze::{move_reasons, Analysis, Analyzer, Value};
+use hypertac_ai::analyze::{move_reasons, winning_reason, Analysis, Analyzer, Value};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +18,17 @@ const FIRST_ROUND: Duration = Duration::from_secs(1);
 const ROUND: Duration = Duration::from_secs(10);
 const ROUNDS: u32 = 7;
 
+/// Why one move wins or loses, as the front ends show it.
+#[derive(Clone, Debug)]
+pub struct MoveWhy {
+    /// The move.
+    pub cell: Cell,
+    /// Why, in words.
+    pub words: String,
+    /// The line of play it names, from the move itself on.
+    pub line: Vec<Cell>,
+}
+
 /// The values shown for a position.
 #[derive(Clone, Debug)]
 pub struct ShownValues {
@@ -30,7 +41,10 @@ pub struct ShownValues {
     /// Why a move wins or loses where threats or the prover's reply show
     /// it (`hypertac_ai::analyze::move_reasons`), by move: in words, and
     /// the line of play it names from the move itself on.
-    pub reasons: Vec<(Cell, String, Vec<Cell>)>,
+    pub reasons: Vec<MoveWhy>,
+    /// Why the side to move wins, from a best move's reason
+    /// (`hypertac_ai::analyze::winning_reason`).
+    pub why: Option<String>,
 }
 
 impl ShownValues {
@@ -41,6 +55,7 @@ impl ShownValues {
             analysis: None,
             working: true,
             reasons: Vec::new(),
+            why: None,
         }
     }
 
@@ -72,8 +87,8 @@ impl ShownValues {
     pub fn why_at(&self, cell: Cell) -> Option<&str> {
         self.reasons
             .iter()
-            .find(|(c, _, _)| *c == cell)
-            .map(|(_, w, _)| w.as_str())
+            .find(|w| w.cell == cell)
+            .map(|w| w.words.as_str())
     }
 
     /// The line of play the reason of the move on `cell` names, from the
@@ -81,8 +96,8 @@ impl ShownValues {
     pub fn line_at(&self, cell: Cell) -> Option<&[Cell]> {
         self.reasons
             .iter()
-            .find(|(c, _, _)| *c == cell)
-            .map(|(_, _, line)| line.as_slice())
+            .find(|w| w.cell == cell)
+            .map(|w| w.line.as_slice())
     }
 
     pub fn summary(&self) -> String {
@@ -211,10 +226,12 @@ impl Drop for ValueWorker {
 
 /// Why each move of `analysis` (of `pos`) wins or loses, where threats or
 /// the prover's reply show it: in words, and the line of play from the
-/// move itself on.
-pub fn reasons(pos: &Position, analysis: &Analysis) -> Vec<(Cell, String, Vec<Cell>)> {
+/// move itself on; and why the side to move wins, from a best move's.
+pub fn reasons(pos: &Position, analysis: &Analysis) -> (Vec<MoveWhy>, Option<String>) {
     let shape = pos.rules().shape();
-    move_reasons(pos, analysis)
+    let all = move_reasons(pos, analysis);
+    let why = winning_reason(pos, analysis, &all);
+    let each = all
         .into_iter()
         .zip(&analysis.moves)
         .filter_map(|(r, m)| {
@@ -223,9 +240,14 @@ pub fn reasons(pos: &Position, analysis: &Analysis) -> Vec<(Cell, String, Vec<Ce
             if line.first() != Some(&m.cell) {
                 line.insert(0, m.cell);
             }
-            Some((m.cell, r.words(shape), line))
+            Some(MoveWhy {
+                cell: m.cell,
+                words: r.words(shape),
+                line,
+            })
         })
-        .collect()
+        .collect();
+    (each, why)
 }
 
 /// The review of the game that led to `pos` as plain text lines (plain
@@ -294,10 +316,19 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
         analysis: Some(analysis.clone()),
         working: false,
         reasons: Vec::new(),
+        why: None,
     }
     .summary()];
-    if let Some(r) = &analysis.reason {
-        lines.push(format!("why: {}", r.words(shape)));
+    let why = analysis
+        .reason
+        .as_ref()
+        .map(|r| r.words(shape))
+        .or_else(|| {
+            let reasons = move_reasons(pos, &analysis);
+            winning_reason(pos, &analysis, &reasons)
+        });
+    if let Some(why) = why {
+        lines.push(format!("why: {why}"));
     }
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for m in &analysis.moves {
@@ -314,7 +345,10 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
     // Moves with the same reason (most often the other side's same
     // sequence) share one line.
     let mut whys: Vec<(String, Vec<String>)> = Vec::new();
-    for (cell, why, _) in reasons(pos, &analysis) {
+    for MoveWhy {
+        cell, words: why, ..
+    } in reasons(pos, &analysis).0
+    {
         let cell = hypertac_core::notation::format_move(pos.rules(), cell);
         match whys.iter_mut().find(|(w, _)| *w == why) {
             Some((_, cells)) => cells.push(cell),
@@ -342,6 +376,7 @@ mod tests {
             analysis: None,
             working: true,
             reasons: Vec::new(),
+            why: None,
         };
         let pending: Vec<u64> = (0..9)
             .filter(|&c| shown.mark(&pos, Cell(c)).is_some_and(|m| m.0 == '?'))

@@ -7,7 +7,7 @@
 use crate::errors::{seconds, value_error};
 use crate::game::Game;
 use crate::moves::extract_cell;
-use hypertac_ai::analyze::{move_reasons, Analysis, Analyzer};
+use hypertac_ai::analyze::{move_reasons, winning_reason, Analysis, Analyzer};
 use hypertac_ai::Budget;
 use hypertac_core::{notation, Position, Rules};
 use pyo3::prelude::*;
@@ -82,9 +82,10 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     out.set_item("bound", a.bound())?;
     out.set_item("complete", a.complete())?;
     out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules.shape())))?;
-    let list = PyList::empty(py);
     let reasons = move_reasons(pos, a);
-    for (m, why) in a.moves.iter().zip(reasons) {
+    out.set_item("why", winning_reason(pos, a, &reasons))?;
+    let list = PyList::empty(py);
+    for (m, why) in a.moves.iter().zip(reasons.iter().cloned()) {
         let d = PyDict::new(py);
         d.set_item("move", notation::format_move(rules, m.cell))?;
         d.set_item("cell", m.cell.0)?;

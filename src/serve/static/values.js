@@ -126,7 +126,7 @@ function paintValues() {
   // The move pointed at keeps its reason through a new answer.
   const hovered = values.hovered && ui.cells.get(values.hovered);
   showSequence(hovered && hovered.dataset.why ? values.hovered : null);
-  describeValues(parts.join('; ') + pointAt, data.reason, hovered ? hovered.dataset.why : null);
+  describeValues(parts.join('; ') + pointAt, data.reason || data.why, hovered ? hovered.dataset.why : null);
 }
 
 // The legend's text and the certificate's reason, kept so that the reason

@@ -29,7 +29,7 @@ mod threats;
 mod why;
 
 pub use review::{Review, ReviewStep};
-pub use threats::{move_reasons, MoveReason};
+pub use threats::{move_reasons, winning_reason, MoveReason};
 pub use why::Reason;
 
 use crate::Budget;

@@ -115,6 +115,35 @@ pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReaso
         .collect()
 }
 
+/// Why the side to move wins `pos`, in words, from a move the analysis
+/// marks best and its reason (`reasons`, as [`move_reasons`] gives them):
+/// `X plays 2,0,1: a threat sequence: ...` or `X plays 0,3,0, then
+/// threatens a threat sequence (...)`; `None` where the side to move has no winning move with
+/// a reason.
+pub fn winning_reason(
+    pos: &Position,
+    analysis: &Analysis,
+    reasons: &[Option<MoveReason>],
+) -> Option<String> {
+    let me = pos.to_move();
+    let shape = pos.rules().shape();
+    analysis
+        .moves
+        .iter()
+        .zip(reasons)
+        .find(|(m, r)| m.known.value == Value::Win(me) && analysis.is_best(m) && r.is_some())
+        .and_then(|(m, r)| {
+            let words = r.as_ref()?.words(shape);
+            let head = format!("{me} plays {}", notation::format_cell(shape, m.cell));
+            let then = format!("{me} then ");
+            Some(match words.strip_prefix(&then) {
+                Some(rest) => format!("{head}, then {rest}"),
+                None if words.starts_with(&format!("{head}:")) => words,
+                None => format!("{head}: {words}"),
+            })
+        })
+}
+
 /// (move, reply) for the moves of `pos` the prover proved lost, where the
 /// table shows the other side's winning reply.
 pub(super) fn winning_replies(
