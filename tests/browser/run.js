@@ -722,6 +722,12 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await page.hover('.cell[data-cell="2,0,0"]');
   await page.waitForFunction(() => document.querySelectorAll('.cell[data-seq]').length >= 3, null, { timeout: 5000 });
   await shot(page, 'values-why-qubic.png');
+  // A phone: no pointer; a touch held on the cell shows the same.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.mouse.move(0, 0);
+  await page.$eval('.cell[data-cell="2,0,0"]', (el) => el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-seq]').length >= 3, null, { timeout: 5000 });
+  await shot(page, 'values-why-phone.png');
 });
 
 test('a review says why a move lost and what the player had instead (issue 41)', async (page) => {
