@@ -724,6 +724,7 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await shot(page, 'values-why-qubic.png');
   // A phone: no pointer; a touch held on the cell shows the same.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => Math.max(...[...document.querySelectorAll('.cell')].map((e) => e.getBoundingClientRect().right)) <= 390, null, { timeout: 10000 });
   await page.mouse.move(0, 0);
   await page.$eval('.cell[data-cell="2,0,0"]', (el) => el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
   await page.waitForFunction(() => document.querySelectorAll('.cell[data-seq]').length >= 3, null, { timeout: 5000 });
