@@ -654,3 +654,16 @@ fn a_won_position_says_why_at_the_top() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().nth(1).unwrap(), format!("why: {why}"), "{out}");
 }
+
+/// On gravity boards a reason names moves by column, as they are typed.
+#[test]
+fn a_reason_names_columns_on_gravity_boards() {
+    // X 4 5 6 along the bottom row, O on 4 and 5 above: X completes at 3 or 7.
+    let json = cli(&["--game", "connect4", "--moves", "44556"]);
+    let first = &json["moves"][0];
+    let why = first["why"].as_str().unwrap();
+    assert!(
+        why == "X plays 3: it completes a line" || why == "X plays 7: it completes a line",
+        "{why}"
+    );
+}

@@ -83,7 +83,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
         value: analysis.value().text(),
         bound: analysis.bound(),
         complete: analysis.complete(),
-        reason: analysis.reason.as_ref().map(|r| r.words(shape)),
+        reason: analysis.reason.as_ref().map(|r| r.words(rules)),
         why: winning_reason(pos, analysis, &reasons),
         moves: analysis
             .moves
@@ -107,7 +107,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
                             .map(|c| notation::format_cell(shape, c))
                             .collect()
                     }),
-                why: why.map(|r| r.words(shape)),
+                why: why.map(|r| r.words(rules)),
             })
             .collect(),
     }
@@ -167,8 +167,8 @@ pub fn review_view(rules: &Rules, review: &Review) -> ReviewView {
                     Value::Draw => "draw",
                     _ => "win",
                 }),
-                why: s.loses_to.as_ref().map(|r| r.words(rules.shape())),
-                missed: s.missed.as_ref().map(|r| r.words(rules.shape())),
+                why: s.loses_to.as_ref().map(|r| r.words(rules)),
+                missed: s.missed.as_ref().map(|r| r.words(rules)),
             })
             .collect(),
     }

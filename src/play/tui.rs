@@ -292,7 +292,7 @@ impl App {
             analysis
                 .reason
                 .as_ref()
-                .map(|r| r.words(rules.shape()))
+                .map(|r| r.words(rules))
                 .or_else(|| shown.why.clone())
                 .map(|w| format!("why: {w}"))
         });

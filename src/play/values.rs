@@ -228,7 +228,6 @@ impl Drop for ValueWorker {
 /// the prover's reply show it: in words, and the line of play from the
 /// move itself on; and why the side to move wins, from a best move's.
 pub fn reasons(pos: &Position, analysis: &Analysis) -> (Vec<MoveWhy>, Option<String>) {
-    let shape = pos.rules().shape();
     let all = move_reasons(pos, analysis);
     let why = winning_reason(pos, analysis, &all);
     let each = all
@@ -242,7 +241,7 @@ pub fn reasons(pos: &Position, analysis: &Analysis) -> (Vec<MoveWhy>, Option<Str
             }
             Some(MoveWhy {
                 cell: m.cell,
-                words: r.words(shape),
+                words: r.words(pos.rules()),
                 line,
             })
         })
@@ -266,7 +265,6 @@ pub fn review_lines(
         stop: None,
     };
     let review = Analyzer::default().review(pos, per_position, &budget);
-    let shape = pos.rules().shape();
     let text = |k: &hypertac_ai::analyze::Known| k.bound().unwrap_or_else(|| k.value.text());
     let mut lines = Vec::new();
     for (i, s) in review.steps.iter().enumerate() {
@@ -284,10 +282,14 @@ pub fn review_lines(
         }
         lines.push(line);
         if let Some(r) = &s.loses_to {
-            lines.push(format!("  why it loses: {}", r.words(shape)));
+            lines.push(format!("  why it loses: {}", r.words(pos.rules())));
         }
         if let Some(r) = &s.missed {
-            lines.push(format!("  {} had instead: {}", s.player, r.words(shape)));
+            lines.push(format!(
+                "  {} had instead: {}",
+                s.player,
+                r.words(pos.rules())
+            ));
         }
     }
     let thrown = review
@@ -310,7 +312,6 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
         stop: None,
     };
     let analysis = analyzer.analyze(pos, &budget).map_err(|e| e.to_string())?;
-    let shape = pos.rules().shape();
     let mut lines = vec![ShownValues {
         moves: pos.moves().to_vec(),
         analysis: Some(analysis.clone()),
@@ -322,7 +323,7 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
     let why = analysis
         .reason
         .as_ref()
-        .map(|r| r.words(shape))
+        .map(|r| r.words(pos.rules()))
         .or_else(|| {
             let reasons = move_reasons(pos, &analysis);
             winning_reason(pos, &analysis, &reasons)

@@ -81,7 +81,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     out.set_item("value", a.value().text())?;
     out.set_item("bound", a.bound())?;
     out.set_item("complete", a.complete())?;
-    out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules.shape())))?;
+    out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules)))?;
     let reasons = move_reasons(pos, a);
     out.set_item("why", winning_reason(pos, a, &reasons))?;
     let list = PyList::empty(py);
@@ -106,7 +106,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
                         .collect::<Vec<String>>()
                 }),
         )?;
-        d.set_item("why", why.map(|r| r.words(rules.shape())))?;
+        d.set_item("why", why.map(|r| r.words(rules)))?;
         list.append(d)?;
     }
     out.set_item("moves", list)?;

@@ -16,7 +16,7 @@ use super::{search, Analysis, MoveValue, Reason, Source, Value};
 use crate::board::Board;
 use crate::prove::vcf::{Sequence, Vcf};
 use crate::prove::SharedTable;
-use hypertac_core::{notation, Cell, Player, Position, Shape};
+use hypertac_core::{notation, Cell, Player, Position, Rules};
 use hypertac_proof::Why;
 
 /// Most moves of the winner in a sequence shown.
@@ -71,18 +71,19 @@ impl MoveReason {
         }
     }
 
-    /// The reason in words, cells written on `shape`.
-    pub fn words(&self, shape: &Shape) -> String {
+    /// The reason in words, moves written as a player types them on
+    /// `rules` (cells, or columns on gravity boards).
+    pub fn words(&self, rules: &Rules) -> String {
         match self {
-            MoveReason::Threats(r) => r.words(shape),
+            MoveReason::Threats(r) => r.words(rules),
             MoveReason::Threatens { player, sequence } => format!(
                 "{player} then threatens a threat sequence ({}), and every reply of {} loses (proved)",
-                sequence_words(*player, sequence, shape),
+                sequence_words(*player, sequence, rules),
                 player.other()
             ),
             MoveReason::Reply { player, cell } => format!(
                 "{player} replies {} and wins (proved by search, too long to list)",
-                notation::format_cell(shape, *cell)
+                notation::format_move(rules, *cell)
             ),
         }
     }
@@ -126,15 +127,15 @@ pub fn winning_reason(
     reasons: &[Option<MoveReason>],
 ) -> Option<String> {
     let me = pos.to_move();
-    let shape = pos.rules().shape();
+    let rules = pos.rules();
     analysis
         .moves
         .iter()
         .zip(reasons)
         .find(|(m, r)| m.known.value == Value::Win(me) && analysis.is_best(m) && r.is_some())
         .and_then(|(m, r)| {
-            let words = r.as_ref()?.words(shape);
-            let head = format!("{me} plays {}", notation::format_cell(shape, m.cell));
+            let words = r.as_ref()?.words(rules);
+            let head = format!("{me} plays {}", notation::format_move(rules, m.cell));
             let then = format!("{me} then ");
             Some(match words.strip_prefix(&then) {
                 Some(rest) => format!("{head}, then {rest}"),

@@ -1,7 +1,7 @@
 //! The reason for the move a shipped certificate gives, in a player's words.
 
 use crate::shipped;
-use hypertac_core::{notation, Cell, Player, Position, Shape};
+use hypertac_core::{notation, Cell, Player, Position, Rules};
 use hypertac_proof::Why;
 
 /// The certificate's move in a position and why it is right.
@@ -18,9 +18,9 @@ pub struct Reason {
 impl Reason {
     /// The reason in words, cells written on `shape`: "X plays 1,1,1: a
     /// threat sequence: X 1,1,1, O blocks 0,0,0, X 2,2,2 makes two threats".
-    pub fn words(&self, shape: &Shape) -> String {
+    pub fn words(&self, rules: &Rules) -> String {
         let p = self.player;
-        let cell = |c: Cell| notation::format_cell(shape, c);
+        let cell = |c: Cell| notation::format_move(rules, c);
         let head = format!("{p} plays {}", cell(self.cell));
         match &self.why {
             Why::WinsNow => format!("{head}: it completes a line"),
@@ -34,7 +34,7 @@ impl Reason {
                 p.other()
             ),
             Why::Sequence(moves) => {
-                format!("{head}: a threat sequence: {}", sequence_words(p, moves, shape))
+                format!("{head}: a threat sequence: {}", sequence_words(p, moves, rules))
             }
         }
     }
@@ -42,13 +42,14 @@ impl Reason {
 
 /// A threat sequence of `p` in words: `X 1,1,1 threatens, O blocks 0,0,0,
 /// X 2,2,2 makes two threats` (`p`'s moves and the other side's blocks in
-/// turn, cells written on `shape`).
-pub(super) fn sequence_words(p: Player, moves: &[Cell], shape: &Shape) -> String {
+/// turn, moves written as a player types them on `rules`: cells, or
+/// columns on gravity boards).
+pub(super) fn sequence_words(p: Player, moves: &[Cell], rules: &Rules) -> String {
     let steps: Vec<String> = moves
         .iter()
         .enumerate()
         .map(|(i, &c)| {
-            let c = notation::format_cell(shape, c);
+            let c = notation::format_move(rules, c);
             match i % 2 {
                 0 if i + 1 == moves.len() => format!("{p} {c} makes two threats"),
                 0 => format!("{p} {c} threatens"),
