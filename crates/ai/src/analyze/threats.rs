@@ -119,8 +119,8 @@ pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReaso
 /// Why the side to move wins `pos`, in words, from a move the analysis
 /// marks best and its reason (`reasons`, as [`move_reasons`] gives them):
 /// `X plays 2,0,1: a threat sequence: ...` or `X plays 0,3,0, then
-/// threatens a threat sequence (...)`; `None` where the side to move has no winning move with
-/// a reason.
+/// threatens a threat sequence (...)`; `None` where the side to move has
+/// no winning move with a reason.
 pub fn winning_reason(
     pos: &Position,
     analysis: &Analysis,
