@@ -73,6 +73,56 @@ pub fn analyze<'py>(
     to_dict(py, &pos, &analysis)
 }
 
+/// The game move by move, as `hypertac analyze --review --json`: a list
+/// of dicts with `ply` (from 1), `player`, `move`, `before` and `after`
+/// (the values of the positions before and after it, or their bounds),
+/// `threw_away` (`"win"` or `"draw"` where the move threw one away, else
+/// None), `why` (for such a move that lost: why it loses, where threats
+/// show it) and `missed` (for a move that threw away a win: the threat
+/// sequence its player had instead, where a short search finds one).
+///
+/// `game`: a preset name or a `Game` (its moves are reviewed); `moves`:
+/// moves played first. `seconds`: the prover's time for each position
+/// (default 2). Raises ValueError for bad moves.
+#[pyfunction]
+#[pyo3(signature = (game, moves=None, *, seconds=2.0))]
+pub fn review<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    moves: Option<&Bound<'py, PyAny>>,
+    seconds: f64,
+) -> PyResult<Bound<'py, PyList>> {
+    let mut pos = root(game)?;
+    if let Some(moves) = moves {
+        play(&mut pos, moves)?;
+    }
+    let each = self::seconds("seconds", seconds)?;
+    let p = pos.clone();
+    let review = py.detach(move || analyzer().review(&p, each, &Budget::default()));
+    let rules = pos.rules();
+    let text = |k: &hypertac_ai::analyze::Known| k.bound().unwrap_or_else(|| k.value.text());
+    let list = PyList::empty(py);
+    for (i, s) in review.steps.iter().enumerate() {
+        let d = PyDict::new(py);
+        d.set_item("ply", i + 1)?;
+        d.set_item("player", s.player.to_string())?;
+        d.set_item("move", notation::format_move(rules, s.cell))?;
+        d.set_item("before", text(&s.before))?;
+        d.set_item("after", text(&s.after))?;
+        d.set_item(
+            "threw_away",
+            s.threw_away().map(|v| match v {
+                hypertac_ai::analyze::Value::Draw => "draw",
+                _ => "win",
+            }),
+        )?;
+        d.set_item("why", s.loses_to.as_ref().map(|r| r.words(rules)))?;
+        d.set_item("missed", s.missed.as_ref().map(|r| r.words(rules)))?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
 fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
     let rules = pos.rules();
     let out = PyDict::new(py);

@@ -37,6 +37,7 @@ fn _hypertac(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(connect4::connect4_score, m)?)?;
     m.add_function(wrap_pyfunction!(prove::prove, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::review, m)?)?;
     m.add_function(wrap_pyfunction!(prove::verify, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(rules_args::presets, m)?)?;

@@ -123,3 +123,16 @@ def test_a_bound_is_proved_where_one_side_cannot_win():
             assert m["value"] == "unknown" and not m["proved"]
             side = m["bound"].split()[0]
             assert values[m["move"]] in (f"{side} wins", "draw"), (m, values[m["move"]])
+
+
+def test_review_equals_the_cli(cli):
+    import json
+
+    moves = "0,0;0,1;1,1;2,2;2,1"
+    want = json.loads(cli(["analyze", "--json", "--review", "--game", "tictactoe", "--moves", moves]))["review"]
+    got = hypertac.review("tictactoe", moves)
+    keys = ["ply", "player", "move", "before", "after", "threw_away", "why", "missed"]
+    assert [[s[k] for k in keys] for s in got] == [[s.get(k) for k in keys] for s in want]
+    # O's 0,1 threw away the draw and loses to X's threats; X's 2,1 threw away the win.
+    assert got[1]["threw_away"] == "draw" and got[1]["why"].startswith("X plays ")
+    assert got[4]["threw_away"] == "win" and got[4]["missed"].startswith("X plays 1,0")

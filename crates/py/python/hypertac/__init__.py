@@ -30,6 +30,7 @@ from ._hypertac import (
     presets,
     prove,
     random_playouts,
+    review,
     verify,
 )
 
@@ -45,6 +46,7 @@ __all__ = [
     "presets",
     "prove",
     "random_playouts",
+    "review",
     "verify",
     "pettingzoo",
     "openspiel",
