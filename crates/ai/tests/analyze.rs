@@ -4,6 +4,9 @@
 //! games; and the shipped certificates' values after X's first move on
 //! 4^4 and 4^5.
 
+mod common;
+
+use common::random_position;
 use hypertac_ai::analyze::{Analyzer, Source, Value};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Player, Position, Rules};
@@ -47,23 +50,6 @@ fn minimax(pos: &mut Position, memo: &mut HashMap<u64, Value>) -> Value {
     }
     memo.insert(pos.hash(), best);
     best
-}
-
-/// A random position of `stones` stones (not finished), from a seed.
-fn random_position(rules: &Rules, stones: usize, seed: u64) -> Option<Position> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut pos = Position::new(rules.clone());
-    for _ in 0..stones {
-        let moves: Vec<Cell> = pos.legal_moves().collect();
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos.play(moves[(state % moves.len() as u64) as usize]);
-        if pos.is_over() {
-            return None;
-        }
-    }
-    Some(pos)
 }
 
 /// Checks analyze's value of every move of positions of `rules` with

@@ -8,6 +8,8 @@
 //! prover (where no sequence shows why a move loses) is proved winning
 //! again, by a prover of its own.
 
+mod common;
+
 use hypertac_ai::analyze::{move_reasons, Analyzer, MoveReason, MoveValue, Reason, Value};
 use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
@@ -90,27 +92,12 @@ fn check_reason(pos: &Position, m: &MoveValue, r: &Reason) {
     }
 }
 
-/// Positions of `stones` stones from seeded random games, not finished.
+/// Positions of `stones` stones from the random games of seeds 1 to
+/// `seeds`, those not finished.
 fn positions(rules: &Rules, stones: usize, seeds: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    for seed in 0..seeds {
-        let mut state = (seed + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut pos = Position::new(rules.clone());
-        for _ in 0..stones {
-            let moves: Vec<Cell> = pos.legal_moves().collect();
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pos.play(moves[(state % moves.len() as u64) as usize]);
-            if pos.is_over() {
-                break;
-            }
-        }
-        if !pos.is_over() {
-            out.push(pos);
-        }
-    }
-    out
+    (1..=seeds)
+        .filter_map(|seed| common::random_position(rules, stones, seed))
+        .collect()
 }
 
 /// Checks a reply the prover named: after the move and the reply, its

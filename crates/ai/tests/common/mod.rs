@@ -2,7 +2,7 @@
 //! obviously-correct reference) and a small deterministic generator.
 #![allow(dead_code)]
 
-use hypertac_core::{Cell, Position};
+use hypertac_core::{Cell, Position, Rules};
 use std::collections::HashMap;
 
 /// Plain memoized minimax: 1 the side to move wins, 0 draw, -1 loses.
@@ -53,4 +53,19 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
+}
+
+/// A position of `stones` stones from a random game seeded by `seed`;
+/// `None` if the game ends before.
+pub fn random_position(rules: &Rules, stones: usize, seed: u64) -> Option<Position> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut pos = Position::new(rules.clone());
+    for _ in 0..stones {
+        let moves: Vec<Cell> = pos.legal_moves().collect();
+        pos.play(moves[rng.below(moves.len())]);
+        if pos.is_over() {
+            return None;
+        }
+    }
+    Some(pos)
 }
