@@ -183,8 +183,12 @@ pub(super) fn winning_sequence(pos: &Position) -> Option<Reason> {
     }
     let mut board = Board::new(pos);
     let mut vcf = Vcf::new(board.cell_count());
-    let seq = shortest(&mut board, &mut vcf)?;
-    let player = pos.to_move();
+    sequence_reason(pos.to_move(), shortest(&mut board, &mut vcf)?)
+}
+
+/// `seq`, a threat sequence `player` found for the side to move, as the
+/// reason of its first move, or of the line it completes at once.
+fn sequence_reason(player: Player, seq: Sequence) -> Option<Reason> {
     let at = |c: u32| Cell(u64::from(c));
     Some(match seq.moves.first() {
         None => Reason {
@@ -246,14 +250,12 @@ fn shortest(board: &mut Board, vcf: &mut Vcf) -> Option<Sequence> {
 fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<MoveReason> {
     let mover = board.to_move().other();
     let at = |c: u32| Cell(u64::from(c));
-    if board.result().is_some() {
-        return (winner == mover && board.result() == Some(-1)).then_some(MoveReason::Threats(
-            Reason {
-                player: mover,
-                cell: at(cell),
-                why: Why::WinsNow,
-            },
-        ));
+    if let Some(result) = board.result() {
+        return (winner == mover && result == -1).then_some(MoveReason::Threats(Reason {
+            player: mover,
+            cell: at(cell),
+            why: Why::WinsNow,
+        }));
     }
     if winner == mover {
         // The other side to move: it must not win at once, and the move
@@ -295,19 +297,7 @@ fn after(board: &mut Board, vcf: &mut Vcf, cell: u32, winner: Player) -> Option<
             why: Why::Sequence(moves.into_iter().map(at).collect()),
         }))
     } else {
-        let seq = shortest(board, vcf)?;
-        Some(MoveReason::Threats(match seq.moves.first() {
-            None => Reason {
-                player: winner,
-                cell: at(*seq.wins.first()?),
-                why: Why::WinsNow,
-            },
-            Some(&first) => Reason {
-                player: winner,
-                cell: at(first),
-                why: Why::Sequence(seq.moves.into_iter().map(at).collect()),
-            },
-        }))
+        sequence_reason(winner, shortest(board, vcf)?).map(MoveReason::Threats)
     }
 }
 
