@@ -2,7 +2,7 @@
 //! --json` prints and `GET /api/analyze` answers (one serializer for both),
 //! and the one reading of a position's move list they share.
 
-use hypertac_ai::analyze::{move_reasons, winning_reason, Analysis, Known, Review, Value};
+use hypertac_ai::analyze::{move_reasons, winning_reason, Analysis, Review};
 use hypertac_core::{notation, Position, Rules};
 use serde::Serialize;
 
@@ -161,21 +161,14 @@ pub fn review_view(rules: &Rules, review: &Review) -> ReviewView {
                 ply: i + 1,
                 player: s.player.to_string(),
                 text: notation::format_move(rules, s.cell),
-                before: known_text(&s.before),
-                after: known_text(&s.after),
-                threw_away: s.threw_away().map(|v| match v {
-                    Value::Draw => "draw",
-                    _ => "win",
-                }),
+                before: s.before.text(),
+                after: s.after.text(),
+                threw_away: s.threw_away_text(),
                 why: s.loses_to.as_ref().map(|r| r.words(rules)),
                 missed: s.missed.as_ref().map(|r| r.words(rules)),
             })
             .collect(),
     }
-}
-
-fn known_text(k: &Known) -> String {
-    k.bound().unwrap_or_else(|| k.value.text())
 }
 
 /// The position after `text` on `rules`: moves separated by `;`, each a
@@ -220,7 +213,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hypertac_ai::analyze::{MoveValue, Source};
+    use hypertac_ai::analyze::{Known, MoveValue, Source, Value};
     use hypertac_core::{Cell, Player};
 
     fn known(value: Value, cannot_win: Option<Player>) -> Known {

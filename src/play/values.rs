@@ -265,7 +265,6 @@ pub fn review_lines(
         stop: None,
     };
     let review = Analyzer::default().review(pos, per_position, &budget);
-    let text = |k: &hypertac_ai::analyze::Known| k.bound().unwrap_or_else(|| k.value.text());
     let mut lines = Vec::new();
     for (i, s) in review.steps.iter().enumerate() {
         let mut line = format!(
@@ -273,11 +272,10 @@ pub fn review_lines(
             i + 1,
             s.player,
             hypertac_core::notation::format_move(pos.rules(), s.cell),
-            text(&s.before),
-            text(&s.after)
+            s.before.text(),
+            s.after.text()
         );
-        if let Some(v) = s.threw_away() {
-            let what = if v == Value::Draw { "draw" } else { "win" };
+        if let Some(what) = s.threw_away_text() {
             line.push_str(&format!(" (threw away a {what})"));
         }
         lines.push(line);
@@ -333,7 +331,7 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
     }
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for m in &analysis.moves {
-        let text = m.known.bound().unwrap_or_else(|| m.known.value.text());
+        let text = m.known.text();
         let cell = hypertac_core::notation::format_move(pos.rules(), m.cell);
         match groups.iter_mut().find(|(v, _)| *v == text) {
             Some((_, cells)) => cells.push(cell),

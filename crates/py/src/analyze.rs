@@ -100,22 +100,15 @@ pub fn review<'py>(
     let p = pos.clone();
     let review = py.detach(move || analyzer().review(&p, each, &Budget::default()));
     let rules = pos.rules();
-    let text = |k: &hypertac_ai::analyze::Known| k.bound().unwrap_or_else(|| k.value.text());
     let list = PyList::empty(py);
     for (i, s) in review.steps.iter().enumerate() {
         let d = PyDict::new(py);
         d.set_item("ply", i + 1)?;
         d.set_item("player", s.player.to_string())?;
         d.set_item("move", notation::format_move(rules, s.cell))?;
-        d.set_item("before", text(&s.before))?;
-        d.set_item("after", text(&s.after))?;
-        d.set_item(
-            "threw_away",
-            s.threw_away().map(|v| match v {
-                hypertac_ai::analyze::Value::Draw => "draw",
-                _ => "win",
-            }),
-        )?;
+        d.set_item("before", s.before.text())?;
+        d.set_item("after", s.after.text())?;
+        d.set_item("threw_away", s.threw_away_text())?;
         d.set_item("why", s.loses_to.as_ref().map(|r| r.words(rules)))?;
         d.set_item("missed", s.missed.as_ref().map(|r| r.words(rules)))?;
         list.append(d)?;

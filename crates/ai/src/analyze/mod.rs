@@ -154,6 +154,12 @@ impl Known {
             _ => None,
         }
     }
+
+    /// The value as a player reads it: the bound where one is proved of an
+    /// unknown value ([`Known::bound`]), else the value ([`Value::text`]).
+    pub fn text(&self) -> String {
+        self.bound().unwrap_or_else(|| self.value.text())
+    }
 }
 
 /// The words of a bound: the other side of `cannot_win` wins or draws.

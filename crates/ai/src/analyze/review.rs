@@ -43,6 +43,14 @@ impl ReviewStep {
             _ => None,
         }
     }
+
+    /// [`ReviewStep::threw_away`] in a word: `win` or `draw`.
+    pub fn threw_away_text(&self) -> Option<&'static str> {
+        self.threw_away().map(|v| match v {
+            Value::Draw => "draw",
+            _ => "win",
+        })
+    }
 }
 
 /// The least and the most `p` can get from a position (2 a win, 1 a
