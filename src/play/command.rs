@@ -354,11 +354,6 @@ impl From<&str> for Failure {
     }
 }
 
-/// Time plain mode's `review` gives the value of each position, and the
-/// whole review at most (positions past it keep what was known at once).
-const REVIEW_MS: u64 = 2_000;
-const REVIEW_TOTAL_MS: u64 = 120_000;
-
 /// Least time plain mode's `analyze` gives the prover.
 const ANALYZE_MS: u64 = 30_000;
 
@@ -412,10 +407,11 @@ fn apply_once(
             std::time::Duration::from_millis(hint_ms.max(ANALYZE_MS)),
         )
         .map_err(Failure::from),
-        Command::Review => super::values::review_lines(
+        Command::Review => super::review::review_lines(
             session.position(),
-            std::time::Duration::from_millis(REVIEW_MS),
-            std::time::Duration::from_millis(REVIEW_TOTAL_MS),
+            super::review::PER_POSITION,
+            super::review::TOTAL,
+            None,
         )
         .map_err(Failure::from),
         Command::Hint => match session.hint(&Budget::millis(hint_ms)) {

@@ -1,14 +1,10 @@
 //! The help screen (F1 or `:help`): every key and command of this game,
-//! laid out to the terminal's width and scrolled like a pager (htop, tig):
-//! ↑ ↓ a line, PgUp PgDn Space a page, Home End; q, Esc or F1 close it.
+//! laid out to the terminal's width and scrolled like a pager (`pager.rs`).
 
 use super::command;
+use super::pager::{self, wrap};
 use super::render::{self, number_keys};
 use crate::session::Session;
-use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// Width of the key column at 60 columns or more (narrower screens: 9).
@@ -119,101 +115,14 @@ fn entries_lines(entries: &[(String, String)], width: usize) -> Vec<String> {
     out
 }
 
-/// Words of `text` in lines of at most `width` characters (a longer word
-/// stands alone).
-pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// Rows of the help text on a screen `height` rows high (a title row and a
-/// key row around it).
-fn page_rows(height: u16) -> usize {
-    usize::from(height.saturating_sub(2)).max(1)
-}
-
 /// The furthest the help can be scrolled on a `width` x `height` screen.
+#[cfg(test)]
 pub fn max_scroll(session: &Session, width: u16, height: u16) -> usize {
-    lines(session, width)
-        .len()
-        .saturating_sub(page_rows(height))
-}
-
-/// Rows a page step moves on a screen `height` rows high.
-pub fn page_step(height: u16) -> usize {
-    page_rows(height).saturating_sub(1).max(1)
+    pager::max_scroll(lines(session, width).len(), height)
 }
 
 /// Draws the help scrolled down `scroll` lines (clamped to the end).
 pub fn draw(frame: &mut Frame, session: &Session, scroll: usize) {
-    let area = frame.area();
-    let all = lines(session, area.width);
-    let rows = page_rows(area.height);
-    let top = scroll.min(all.len().saturating_sub(rows));
-    let shown = &all[top..(top + rows).min(all.len())];
-    let wide = area.width >= 60;
-    let title = if all.len() > rows {
-        let place = format!("lines {}-{} of {}", top + 1, top + shown.len(), all.len());
-        if wide {
-            format!(" hypertac help  ({place})")
-        } else {
-            format!(" help  {place}")
-        }
-    } else {
-        " hypertac help".to_string()
-    };
-    let footer = match (all.len() > rows, wide) {
-        (true, true) => "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
-        (true, false) => "↑↓ PgUp PgDn scroll  q closes",
-        (false, _) => "q, Esc or any key closes",
-    };
-    let row = |y: u16, h: u16| {
-        Rect::new(
-            area.x,
-            area.y + y,
-            area.width,
-            h.min(area.height.saturating_sub(y)),
-        )
-    };
-    frame.render_widget(
-        Paragraph::new(Line::styled(
-            title,
-            Style::default().add_modifier(Modifier::BOLD),
-        )),
-        row(0, 1),
-    );
-    frame.render_widget(Paragraph::new(shown.join("\n")), row(1, rows as u16));
-    frame.render_widget(
-        Paragraph::new(footer).style(Style::default().fg(Color::DarkGray)),
-        row(area.height.saturating_sub(1), 1),
-    );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wraps_at_word_breaks() {
-        assert_eq!(wrap("one two three", 7), ["one two", "three"]);
-        assert_eq!(
-            wrap("averyveryverylongword x", 5),
-            ["averyveryverylongword", "x"]
-        );
-        assert!(wrap("", 5).is_empty());
-    }
+    let all = lines(session, frame.area().width);
+    pager::draw(frame, "hypertac help", "help", &all, scroll);
 }

@@ -4,8 +4,10 @@
 mod board;
 mod command;
 mod help;
+mod pager;
 mod plain;
 pub mod render;
+mod review;
 mod scores;
 mod tui;
 mod values;

@@ -4,6 +4,8 @@
 
 use super::command::{self, Command};
 use super::help;
+use super::pager;
+use super::review::{ReviewShown, ReviewWorker};
 use super::scores::{ColumnScores, ScoreWorker};
 use super::values::{self, ShownValues, ValueWorker};
 use super::view::{self, BoardView, Prompt, Ui};
@@ -98,6 +100,8 @@ struct App {
     scores: Option<ScoreWorker>,
     /// The analyser's thread, started by the first `v`.
     values: Option<ValueWorker>,
+    /// The review under way (`:review`), until its lines arrive.
+    review: Option<ReviewWorker>,
     /// The terminal's size at the last draw (columns, rows).
     screen: (u16, u16),
 }
@@ -118,6 +122,7 @@ impl App {
             quit: false,
             scores: None,
             values: None,
+            review: None,
             screen: (80, 24),
         }
     }
@@ -129,6 +134,7 @@ impl App {
             self.update_scores();
             let was_slice = self.board.is_slice();
             self.update_values();
+            self.update_review();
             terminal.draw(|frame| {
                 let area = frame.area();
                 self.screen = (area.width, area.height);
@@ -166,7 +172,10 @@ impl App {
             Event::Paste(text) => self.paste(&text),
             Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(coords) = self.board.cell_at(m.column, m.row) {
-                    if self.ui.prompt.is_none() && self.thinking.is_none() && self.ui.help.is_none()
+                    if self.ui.prompt.is_none()
+                        && self.thinking.is_none()
+                        && self.ui.help.is_none()
+                        && self.ui.review.is_none()
                     {
                         self.ui.cursor = coords;
                         self.place();
@@ -180,7 +189,7 @@ impl App {
     /// A paste (bracketed by the terminal): its first line goes into the
     /// `:` prompt, opened for it when closed.
     fn paste(&mut self, text: &str) {
-        if self.ui.help.is_some() {
+        if self.ui.help.is_some() || self.ui.review.is_some() {
             return;
         }
         let line = text.lines().next().unwrap_or("");
@@ -271,6 +280,50 @@ impl App {
                 self.ui.message = text;
             }
         }
+    }
+
+    /// Takes in the review's lines when they arrive (and opens them); a
+    /// review whose game changed meanwhile is stopped and dropped.
+    fn update_review(&mut self) {
+        let Some(worker) = &self.review else {
+            return;
+        };
+        if worker.moves != self.session.position().moves() {
+            self.review = None;
+            self.ui.message = "review stopped: the game changed (type :review again)".into();
+            return;
+        }
+        let Some(answer) = worker.poll() else {
+            return;
+        };
+        let moves = worker.moves.len();
+        self.review = None;
+        match answer {
+            Ok(lines) => {
+                self.ui.message = lines.last().cloned().unwrap_or_default();
+                self.ui.review = Some(ReviewShown {
+                    lines,
+                    moves,
+                    scroll: 0,
+                });
+            }
+            Err(e) => self.ui.message = format!("error: {e}"),
+        }
+    }
+
+    /// Starts the review of the game so far on its own thread.
+    fn start_review(&mut self) {
+        let pos = self.session.position();
+        if pos.moves().is_empty() {
+            self.ui.message = "error: no move to review yet".into();
+            return;
+        }
+        self.review = Some(ReviewWorker::start(pos));
+        self.ui.message = format!(
+            "review: proving the value before and after each of the {} moves (up to {} s each)… Esc stops it",
+            pos.moves().len(),
+            super::review::PER_POSITION.as_secs()
+        );
     }
 
     /// The values' summary, with why the move under the cursor wins or
@@ -462,6 +515,18 @@ impl App {
             self.help_key(scroll, key);
             return;
         }
+        if self.ui.review.is_some() {
+            self.review_key(key);
+            return;
+        }
+        if key.code == KeyCode::Esc {
+            if let Some(worker) = &self.review {
+                // What is known so far is shown at once.
+                worker.stop();
+                self.ui.message = "review: stopping, showing what is known so far…".into();
+                return;
+            }
+        }
         if key.code == KeyCode::F(1) {
             self.ui.help = Some(0);
             return;
@@ -562,18 +627,22 @@ impl App {
     /// A key on the help screen: arrows and pages scroll, any other key closes it.
     fn help_key(&mut self, scroll: usize, key: KeyEvent) {
         let (width, height) = self.screen;
-        let last = help::max_scroll(&self.session, width, height);
-        let page = help::page_step(height);
-        let scroll = scroll.min(last);
-        self.ui.help = match key.code {
-            KeyCode::Up | KeyCode::Char('k') => Some(scroll.saturating_sub(1)),
-            KeyCode::Down | KeyCode::Char('j') => Some((scroll + 1).min(last)),
-            KeyCode::PageUp | KeyCode::Char('b') => Some(scroll.saturating_sub(page)),
-            KeyCode::PageDown | KeyCode::Char(' ') => Some((scroll + page).min(last)),
-            KeyCode::Home | KeyCode::Char('g') => Some(0),
-            KeyCode::End | KeyCode::Char('G') => Some(last),
-            _ => None,
+        let lines = help::lines(&self.session, width).len();
+        self.ui.help = pager::scrolled(key.code, scroll, lines, height);
+    }
+
+    /// A key on the review's screen: arrows and pages scroll, any other
+    /// key closes it.
+    fn review_key(&mut self, key: KeyEvent) {
+        let (width, height) = self.screen;
+        let Some(review) = self.ui.review.as_mut() else {
+            return;
         };
+        let lines = pager::wrapped(&review.lines, width).len();
+        match pager::scrolled(key.code, review.scroll, lines, height) {
+            Some(scroll) => review.scroll = scroll,
+            None => self.ui.review = None,
+        }
     }
 
     fn prompt_key(&mut self, prompt: Prompt, key: KeyEvent) {
@@ -637,8 +706,8 @@ impl App {
         }
         if cmd == Command::Review {
             // A review proves every position of the game (up to two
-            // minutes): too long for the keys to wait; it is a command away.
-            self.ui.message = "review: quit, run `hypertac play --plain` (this game resumes there) and type `review`; or Review game on the web page".into();
+            // minutes): on its own thread, the keys stay with the player.
+            self.start_review();
             return;
         }
         if let Command::Save { name, force: false } = &cmd {

@@ -130,7 +130,7 @@ fn help_scrolls_and_closes() {
     assert_eq!(app.ui.help, Some(0));
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::PageDown);
-    assert_eq!(app.ui.help, Some(1 + help::page_step(12)));
+    assert_eq!(app.ui.help, Some(1 + super::pager::page_step(12)));
     press(&mut app, KeyCode::End);
     let last = help::max_scroll(&app.session, 40, 12);
     assert_eq!(app.ui.help, Some(last));
@@ -180,4 +180,104 @@ fn the_cursor_on_a_losing_move_says_why() {
     app.ui.cursor = vec![0, 0];
     app.step(0, 0);
     assert!(!app.ui.message.contains("why"), "{}", app.ui.message);
+}
+
+/// `:review` proves the game's positions on a worker thread: the keys stay
+/// with the player meanwhile, and the review opens as a pager when done.
+#[test]
+fn review_runs_beside_the_keys_and_opens_as_a_pager() {
+    let mut app = app("tictactoe", [Side::Human, Side::Human], None);
+    app.screen = (80, 24);
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "review");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.ui.message, "error: no move to review yet");
+    for m in ["0,0", "0,1", "1,1", "2,2", "2,1"] {
+        press(&mut app, KeyCode::Char(':'));
+        type_text(&mut app, m);
+        press(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.session.position().moves().len(), 5);
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "review");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.review.is_some());
+    assert!(
+        app.ui.message.starts_with("review: proving"),
+        "{}",
+        app.ui.message
+    );
+    // The cursor still moves while the review works.
+    let before = app.ui.cursor.clone();
+    press(&mut app, KeyCode::Left);
+    assert_ne!(app.ui.cursor, before);
+    let end = Instant::now() + Duration::from_secs(60);
+    while app.ui.review.is_none() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(5));
+        app.update_review();
+    }
+    let shown = app.ui.review.clone().expect("the review arrived");
+    assert_eq!(shown.moves, 5);
+    assert!(
+        shown
+            .lines
+            .contains(&"2 O 0,1: draw -> X wins (threw away a draw)".to_string()),
+        "{:?}",
+        shown.lines
+    );
+    assert_eq!(
+        shown.lines.last().map(String::as_str),
+        Some("review: 2 move(s) threw away a win or a draw")
+    );
+    assert_eq!(
+        app.ui.message,
+        "review: 2 move(s) threw away a win or a draw"
+    );
+    // It scrolls like the help, and any other key closes it.
+    app.screen = (40, 6);
+    press(&mut app, KeyCode::Down);
+    assert_eq!(app.ui.review.as_ref().map(|r| r.scroll), Some(1));
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.ui.review, None);
+    assert!(!app.quit);
+}
+
+/// A review whose game changes (a move, an undo) is stopped and dropped;
+/// Esc stops one and shows what is known so far.
+#[test]
+fn a_review_stops_on_esc_or_when_the_game_changes() {
+    let mut app = app("qubic", [Side::Human, Side::Human], None);
+    for m in ["0,0,0", "1,1,1"] {
+        press(&mut app, KeyCode::Char(':'));
+        type_text(&mut app, m);
+        press(&mut app, KeyCode::Enter);
+    }
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "review");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.review.is_some());
+    press(&mut app, KeyCode::Char('u'));
+    app.update_review();
+    assert!(app.review.is_none());
+    assert!(
+        app.ui.message.starts_with("review stopped"),
+        "{}",
+        app.ui.message
+    );
+    press(&mut app, KeyCode::Char(':'));
+    type_text(&mut app, "review");
+    press(&mut app, KeyCode::Enter);
+    let start = Instant::now();
+    press(&mut app, KeyCode::Esc);
+    let end = Instant::now() + Duration::from_secs(30);
+    while app.ui.review.is_none() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(5));
+        app.update_review();
+    }
+    assert!(app.ui.review.is_some(), "{}", app.ui.message);
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }

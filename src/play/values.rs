@@ -249,59 +249,6 @@ pub fn reasons(pos: &Position, analysis: &Analysis) -> (Vec<MoveWhy>, Option<Str
     (each, why)
 }
 
-/// The review of the game that led to `pos` as plain text lines (plain
-/// mode's `review`): one line a move, `ply player move: before -> after`,
-/// with what it threw away, why it loses and what its player had instead.
-pub fn review_lines(
-    pos: &Position,
-    per_position: Duration,
-    total: Duration,
-) -> Result<Vec<String>, String> {
-    if pos.moves().is_empty() {
-        return Err("no move to review yet".into());
-    }
-    let budget = Budget {
-        deadline: Some(Instant::now() + total),
-        stop: None,
-    };
-    let review = Analyzer::default().review(pos, per_position, &budget);
-    let mut lines = Vec::new();
-    for (i, s) in review.steps.iter().enumerate() {
-        let mut line = format!(
-            "{} {} {}: {} -> {}",
-            i + 1,
-            s.player,
-            hypertac_core::notation::format_move(pos.rules(), s.cell),
-            s.before.text(),
-            s.after.text()
-        );
-        if let Some(what) = s.threw_away_text() {
-            line.push_str(&format!(" (threw away a {what})"));
-        }
-        lines.push(line);
-        if let Some(r) = &s.loses_to {
-            lines.push(format!("  why it loses: {}", r.words(pos.rules())));
-        }
-        if let Some(r) = &s.missed {
-            lines.push(format!(
-                "  {} had instead: {}",
-                s.player,
-                r.words(pos.rules())
-            ));
-        }
-    }
-    let thrown = review
-        .steps
-        .iter()
-        .filter(|s| s.threw_away().is_some())
-        .count();
-    lines.push(match thrown {
-        0 => "review: no move threw away a win or a draw (as far as the values are known)".into(),
-        n => format!("review: {n} move(s) threw away a win or a draw"),
-    });
-    Ok(lines)
-}
-
 /// The analysis of `pos` as plain text lines (plain mode's `analyze`).
 pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String> {
     let analyzer = Analyzer::default();

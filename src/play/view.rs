@@ -54,6 +54,8 @@ pub struct Ui {
     pub scores: Option<ColumnScores>,
     /// Every move's value is shown on the board (`v`).
     pub values: Option<super::values::ShownValues>,
+    /// A finished review (`:review`) is shown instead of the board.
+    pub review: Option<super::review::ReviewShown>,
 }
 
 impl Ui {
@@ -110,6 +112,11 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     let area = frame.area();
     if let Some(scroll) = ui.help {
         super::help::draw(frame, session, scroll);
+        return BoardView::TooSmall;
+    }
+    if let Some(review) = &ui.review {
+        let lines = super::pager::wrapped(&review.lines, area.width);
+        super::pager::draw(frame, &review.title(), "review", &lines, review.scroll);
         return BoardView::TooSmall;
     }
     let view = board::choose(session.position(), &ui.cursor, area);
@@ -260,11 +267,11 @@ pub fn fit_message(text: &str, width: usize, rows: usize) -> Vec<String> {
     let width = width.max(1);
     let fits =
         |lines: &[String]| lines.len() <= rows && lines.iter().all(|l| l.chars().count() <= width);
-    let mut lines = super::help::wrap(text, width);
+    let mut lines = super::pager::wrap(text, width);
     let mut keep = command::QUOTE_CHARS;
     while !fits(&lines) && keep > 4 {
         keep = keep * 2 / 3;
-        lines = super::help::wrap(&cut_quotes(text, keep), width);
+        lines = super::pager::wrap(&cut_quotes(text, keep), width);
     }
     if !fits(&lines) {
         lines.truncate(rows.max(1));

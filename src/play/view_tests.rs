@@ -265,7 +265,7 @@ fn help_pages(s: &Session, width: u16, height: u16) -> Vec<String> {
         if scroll >= last {
             break;
         }
-        scroll = (scroll + super::help::page_step(height)).min(last);
+        scroll = (scroll + super::pager::page_step(height)).min(last);
     }
     let all = pages.concat();
     for line in super::help::lines(s, width) {

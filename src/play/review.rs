@@ -1,0 +1,142 @@
+//! The review of a game in the terminal (plain mode's `review`, the TUI's
+//! `:review`): each move with the value before and after it, what it threw
+//! away, why it loses and what its player had instead. A review proves
+//! every position of the game (up to [`TOTAL`]), so the TUI runs it on a
+//! worker thread and keeps its keys; Esc or a new move stops it.
+
+use hypertac_ai::analyze::Analyzer;
+use hypertac_ai::Budget;
+use hypertac_core::{Cell, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Time a review gives the value of each position.
+pub const PER_POSITION: Duration = Duration::from_millis(2_000);
+/// Time a whole review takes at most (positions past it keep what was
+/// known at once).
+pub const TOTAL: Duration = Duration::from_millis(120_000);
+
+/// The review of the game that led to `pos` as plain text lines: one line
+/// a move, `ply player move: before -> after`, with what it threw away,
+/// why it loses and what its player had instead; the last line counts the
+/// moves that threw away a result. `stop` ends it early (the positions
+/// left keep what was known at once).
+pub fn review_lines(
+    pos: &Position,
+    per_position: Duration,
+    total: Duration,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<String>, String> {
+    if pos.moves().is_empty() {
+        return Err("no move to review yet".into());
+    }
+    let budget = Budget {
+        deadline: Some(Instant::now() + total),
+        stop,
+    };
+    let review = Analyzer::default().review(pos, per_position, &budget);
+    let mut lines = Vec::new();
+    for (i, s) in review.steps.iter().enumerate() {
+        let mut line = format!(
+            "{} {} {}: {} -> {}",
+            i + 1,
+            s.player,
+            hypertac_core::notation::format_move(pos.rules(), s.cell),
+            s.before.text(),
+            s.after.text()
+        );
+        if let Some(what) = s.threw_away_text() {
+            line.push_str(&format!(" (threw away a {what})"));
+        }
+        lines.push(line);
+        if let Some(r) = &s.loses_to {
+            lines.push(format!("  why it loses: {}", r.words(pos.rules())));
+        }
+        if let Some(r) = &s.missed {
+            lines.push(format!(
+                "  {} had instead: {}",
+                s.player,
+                r.words(pos.rules())
+            ));
+        }
+    }
+    let thrown = review
+        .steps
+        .iter()
+        .filter(|s| s.threw_away().is_some())
+        .count();
+    lines.push(match thrown {
+        0 => "review: no move threw away a win or a draw (as far as the values are known)".into(),
+        n => format!("review: {n} move(s) threw away a win or a draw"),
+    });
+    Ok(lines)
+}
+
+/// A review on its own thread: started with [`ReviewWorker::start`],
+/// collected with [`ReviewWorker::poll`], stopped when dropped.
+pub struct ReviewWorker {
+    /// The moves of the game under review.
+    pub moves: Vec<Cell>,
+    stop: Arc<AtomicBool>,
+    answer: Receiver<Result<Vec<String>, String>>,
+}
+
+impl ReviewWorker {
+    /// Starts the review of the game that led to `pos`.
+    pub fn start(pos: &Position) -> ReviewWorker {
+        ReviewWorker::start_with(pos, PER_POSITION, TOTAL)
+    }
+
+    /// As [`ReviewWorker::start`], with other times (tests).
+    pub fn start_with(pos: &Position, per_position: Duration, total: Duration) -> ReviewWorker {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (outbox, answer) = mpsc::channel();
+        let game = pos.clone();
+        let flag = stop.clone();
+        std::thread::spawn(move || {
+            let lines = review_lines(&game, per_position, total, Some(flag));
+            let _ = outbox.send(lines);
+        });
+        ReviewWorker {
+            moves: pos.moves().to_vec(),
+            stop,
+            answer,
+        }
+    }
+
+    /// The review's lines (or why there is none), once it is done.
+    pub fn poll(&self) -> Option<Result<Vec<String>, String>> {
+        self.answer.try_recv().ok()
+    }
+
+    /// Asks the review to end with what it knows.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for ReviewWorker {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A finished review shown as a pager (`pager.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewShown {
+    /// Its lines, as [`review_lines`] wrote them.
+    pub lines: Vec<String>,
+    /// How many moves it reviews.
+    pub moves: usize,
+    /// Lines scrolled past (of the lines wrapped to the screen's width).
+    pub scroll: usize,
+}
+
+impl ReviewShown {
+    /// The pager's title.
+    pub fn title(&self) -> String {
+        format!("review of the game ({} moves)", self.moves)
+    }
+}
