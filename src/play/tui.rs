@@ -519,20 +519,21 @@ impl App {
             self.review_key(key);
             return;
         }
-        if key.code == KeyCode::Esc {
-            if let Some(worker) = &self.review {
-                // What is known so far is shown at once.
-                worker.stop();
-                self.ui.message = "review: stopping, showing what is known so far…".into();
-                return;
-            }
-        }
         if key.code == KeyCode::F(1) {
             self.ui.help = Some(0);
             return;
         }
         if self.thinking.is_some() && self.key_while_thinking(key) {
             return;
+        }
+        // Esc stops a review (after the computer's thinking, whose move
+        // would drop the review anyway); what is known so far shows.
+        if key.code == KeyCode::Esc {
+            if let Some(worker) = &self.review {
+                worker.stop();
+                self.ui.message = "review: stopping, showing what is known so far…".into();
+                return;
+            }
         }
         let d = self.session.rules().shape().dims();
         let connect4 = self.session.rules().is_connect4();
