@@ -2,7 +2,7 @@
 //! --json` prints and `GET /api/analyze` answers (one serializer for both),
 //! and the one reading of a position's move list they share.
 
-use hypertac_ai::analyze::{move_reasons, winning_reason, Analysis, Review};
+use hypertac_ai::analyze::{drawing_reason, move_reasons, winning_reason, Analysis, Review};
 use hypertac_core::{notation, Position, Rules};
 use serde::Serialize;
 
@@ -84,7 +84,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
         bound: analysis.bound(),
         complete: analysis.complete(),
         reason: analysis.reason.as_ref().map(|r| r.words(rules)),
-        why: winning_reason(pos, analysis, &reasons),
+        why: winning_reason(pos, analysis, &reasons).or_else(|| drawing_reason(pos, analysis)),
         moves: analysis
             .moves
             .iter()

@@ -23,11 +23,13 @@
 
 mod known;
 mod orbits;
+mod pairs;
 mod review;
 mod search;
 mod threats;
 mod why;
 
+pub use pairs::{drawing_reason, Held};
 pub use review::{Review, ReviewStep};
 pub use threats::{move_reasons, winning_reason, MoveReason};
 pub use why::Reason;

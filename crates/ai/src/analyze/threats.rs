@@ -9,8 +9,11 @@
 //! reason never contradicts a value.
 //! Where no sequence shows why a move loses, the other side's winning
 //! reply is named if the prover's table shows it (its proof is too large
-//! to list). Other wins and draws get no reason.
+//! to list). A move proved to draw gets the pairs that hold the lines
+//! after it, where there are (`pairs.rs`). Other wins and draws get no
+//! reason.
 
+use super::pairs::{draw_pairs, Held};
 use super::why::sequence_words;
 use super::{search, Analysis, MoveValue, Reason, Source, Value};
 use crate::board::Board;
@@ -53,6 +56,9 @@ pub enum MoveReason {
         /// Its reply.
         cell: Cell,
     },
+    /// The move draws, and after it pairs hold the lines of one side or of
+    /// both (`pairs.rs`).
+    Pairs(Held),
 }
 
 impl MoveReason {
@@ -68,6 +74,7 @@ impl MoveReason {
             MoveReason::Threats(r) => vec![r.cell],
             MoveReason::Threatens { .. } => Vec::new(),
             MoveReason::Reply { cell, .. } => vec![*cell],
+            MoveReason::Pairs(_) => Vec::new(),
         }
     }
 
@@ -85,6 +92,7 @@ impl MoveReason {
                 "{player} replies {} and wins (proved by search, too long to list)",
                 notation::format_move(rules, *cell)
             ),
+            MoveReason::Pairs(held) => held.words(),
         }
     }
 }
@@ -98,11 +106,13 @@ const TOTAL_LIMIT: u64 = 200_000;
 /// of its moves), where threats or the prover's reply show it.
 pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReason>> {
     let threats = threat_reasons(pos, &analysis.moves);
+    let pairs = draw_pairs(pos, &analysis.moves);
     analysis
         .moves
         .iter()
         .zip(threats)
-        .map(|(m, r)| match r {
+        .zip(pairs)
+        .map(|((m, r), pairs)| match r {
             Some(r) => Some(r),
             None => analysis
                 .replies
@@ -111,7 +121,8 @@ pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReaso
                 .map(|&(_, cell)| MoveReason::Reply {
                     player: pos.to_move().other(),
                     cell,
-                }),
+                })
+                .or(pairs.map(MoveReason::Pairs)),
         })
         .collect()
 }

@@ -28,7 +28,7 @@ mod entry;
 mod expansions;
 mod keys;
 mod moves;
-mod pairing;
+pub(crate) mod pairing;
 mod pairing_plan;
 mod pairing_state;
 mod potential;

@@ -1,0 +1,86 @@
+//! Draw reasons by pairs (`analyze/pairs.rs`): every side a reason says is
+//! held by pairs cannot win, checked by plain minimax on 4x4 (k = 4)
+//! positions; and the analysis gives the reason only to moves proved to
+//! draw.
+
+mod common;
+
+use common::{minimax, random_position};
+use hypertac_ai::analyze::{drawing_reason, move_reasons, Analyzer, Held, MoveReason, Value};
+use hypertac_ai::Budget;
+use hypertac_core::{Player, Position, Rules, Shape};
+use std::collections::HashMap;
+
+fn four_by_four() -> Rules {
+    Rules::new(Shape::new(&[4, 4]).unwrap(), 4).unwrap()
+}
+
+/// Whether `p` can force a win from `pos`, by plain minimax.
+fn can_win(pos: &Position, p: Player, memo: &mut HashMap<(u64, usize), i8>) -> bool {
+    let mut pos = pos.clone();
+    let v = minimax(&mut pos, memo);
+    if pos.to_move() == p {
+        v == 1
+    } else {
+        v == -1
+    }
+}
+
+#[test]
+fn a_side_held_by_pairs_cannot_win_by_minimax() {
+    let rules = four_by_four();
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    for seed in 0..400 {
+        let stones = 4 + seed as usize % 7;
+        let Some(pos) = random_position(&rules, stones, seed) else {
+            continue;
+        };
+        let Some(held) = Held::of(&pos) else {
+            continue;
+        };
+        for (p, lines) in [(Player::X, held.x), (Player::O, held.o)] {
+            if lines.is_some() {
+                assert!(
+                    !can_win(&pos, p, &mut memo),
+                    "{p} held by pairs but wins after {:?}",
+                    pos.moves()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} claims checked");
+}
+
+#[test]
+fn moves_proved_to_draw_get_the_pairs_and_no_other_move_does() {
+    let rules = four_by_four();
+    let analyzer = Analyzer::default();
+    let mut with_pairs = 0;
+    for seed in 0..40 {
+        let Some(pos) = random_position(&rules, 6, seed) else {
+            continue;
+        };
+        let analysis = analyzer.analyze(&pos, &Budget::default()).unwrap();
+        assert!(analysis.complete());
+        for (m, r) in analysis.moves.iter().zip(move_reasons(&pos, &analysis)) {
+            if let Some(MoveReason::Pairs(held)) = r {
+                assert_eq!(m.known.value, Value::Draw, "{:?}", pos.moves());
+                let mut after = pos.clone();
+                after.play(m.cell);
+                assert_eq!(Held::of(&after), Some(held));
+                assert!(held.words().starts_with("a draw: "));
+                with_pairs += 1;
+            }
+        }
+        match drawing_reason(&pos, &analysis) {
+            Some(why) => {
+                assert_eq!(analysis.value(), Value::Draw);
+                assert!(why.starts_with("a draw: "), "{why}");
+            }
+            None => assert!(analysis.value() != Value::Draw || Held::of(&pos).is_none()),
+        }
+    }
+    assert!(with_pairs >= 20, "only {with_pairs} moves with pairs");
+}
