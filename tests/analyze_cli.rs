@@ -609,7 +609,15 @@ fn a_book_goes_on_past_what_it_cannot_prove_in_time_when_asked() {
 fn the_table_and_the_json_say_why() {
     let (out, err, code) = common::run_args(&["analyze", "--game", "tictactoe", "--moves", "1,1"]);
     assert_eq!(code, 0, "{err}");
-    let header = out.lines().nth(1).unwrap();
+    // A draw: X's centre lets X hold O's four edge lines by pairs.
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("why: a draw: X holds O's 4 open lines by pairs"),
+        "{out}"
+    );
+    let header = out.lines().nth(2).unwrap();
     assert!(header.trim_end().ends_with("source       why"), "{out}");
     let edge = out
         .lines()
@@ -636,6 +644,31 @@ fn the_table_and_the_json_say_why() {
         .unwrap()
         .get("why")
         .is_none());
+    let top = json["why"].as_str().unwrap();
+    assert!(out.contains(&format!("why: {top}\n")), "{out} / {top}");
+}
+
+/// A move proved to draw says so where pairs hold the lines after it: on
+/// 8^3 every reply to X's centre, both sides' lines paired.
+#[test]
+fn a_draw_says_which_pairs_hold_the_lines() {
+    let json = cli(&["--game", "nd 8 3", "--moves", "3,3,3", "--time", "5s"]);
+    assert_eq!(json["value"], "draw");
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 511);
+    for m in moves {
+        assert_eq!(m["value"], "draw", "{m}");
+        let why = m["why"].as_str().unwrap();
+        assert!(
+            why.starts_with("a draw: O holds X's ") && why.contains(" and X holds O's "),
+            "{why}"
+        );
+        assert!(m.get("why_moves").is_none(), "{m}");
+    }
+    assert!(json["why"]
+        .as_str()
+        .unwrap()
+        .starts_with("a draw: O holds X's 244 open lines by pairs"));
 }
 
 /// A won position says why at the top, from a best move's reason (where
