@@ -731,6 +731,19 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await shot(page, 'values-why-phone.png');
 });
 
+test('a move that draws says which pairs hold the lines after it', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '1,1;0,1' });
+  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 7, null, { timeout: 30000 });
+  const why = await page.getAttribute('.cell[data-cell="2,1"]', 'data-why');
+  assert(why && why.startsWith('After 2,1: a draw: X holds O\'s 3 open lines by pairs'), `the draw's reason: ${why}`);
+  await page.hover('.cell[data-cell="2,1"]');
+  await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
+  assert((await page.textContent('#values-legend .move-why')) === why, 'the legend shows it');
+  assert((await page.$$('.cell[data-seq]')).length === 0, 'no line of play is numbered for pairs');
+  await shot(page, 'values-why-draw.png');
+});
+
 test('a review says why a move lost and what the player had instead (issue 41)', async (page) => {
   await startGame(page, { game: 'tictactoe', moves: '0,0;0,1;1,1;2,2;2,1' });
   await page.click('#btn-review');

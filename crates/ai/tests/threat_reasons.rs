@@ -169,6 +169,8 @@ fn check_counting(
                         check_reply(&pos, m, player, cell);
                         replies += 1;
                     }
+                    // Checked in draw_reasons.rs (against minimax).
+                    Some(MoveReason::Pairs(_)) => assert_eq!(m.known.value, Value::Draw),
                     None => {}
                 }
             }
