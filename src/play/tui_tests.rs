@@ -176,10 +176,18 @@ fn the_cursor_on_a_losing_move_says_why() {
     let line = shown.line_at(Cell(1)).unwrap();
     assert_eq!(line[0], Cell(1), "the line starts with the move");
     assert!(line.len() >= 3, "{line:?}");
-    // A corner draws: no reason, the summary alone.
+    // A corner draws without pairs: no reason of its own; the position's
+    // (a draw: X's centre holds O's four edge lines by pairs) instead.
     app.ui.cursor = vec![0, 0];
     app.step(0, 0);
-    assert!(!app.ui.message.contains("why"), "{}", app.ui.message);
+    assert!(!app.ui.message.contains("why 0,0"), "{}", app.ui.message);
+    assert!(
+        app.ui
+            .message
+            .contains("why: a draw: X holds O's 4 open lines by pairs"),
+        "{}",
+        app.ui.message
+    );
 }
 
 /// `:review` proves the game's positions on a worker thread: the keys stay
