@@ -33,8 +33,8 @@ fn analyzer() -> &'static Analyzer {
 /// proved of it: `"X wins or draw"` where O is proved unable to win,
 /// `"O wins or draw"` where X is, else None), `distance` (moves after this
 /// one to the end, where exact, else None), `source`, `best`, `why` (why
-/// the move wins or loses where threats or the prover's reply show it, in
-/// words, else None) and `why_moves` (the cells it names, in play order),
+/// the move wins or loses where threats or the prover's reply show it, or
+/// why it draws where pairs hold the lines after it, in words, else None) and `why_moves` (the cells it names, in play order),
 /// as `hypertac analyze --json`; the position's `bound` likewise.
 ///
 /// `game`: a preset name or a `Game` (its position); `moves`: moves played
