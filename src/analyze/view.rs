@@ -2,8 +2,10 @@
 //! --json` prints and `GET /api/analyze` answers (one serializer for both),
 //! and the one reading of a position's move list they share.
 
-use hypertac_ai::analyze::{drawing_reason, move_reasons, winning_reason, Analysis, Review};
-use hypertac_core::{notation, Position, Rules};
+use hypertac_ai::analyze::{
+    drawing_reason, move_reasons, winning_reason, Analysis, MoveReason, Review,
+};
+use hypertac_core::{notation, Player, Position, Rules};
 use serde::Serialize;
 
 /// Longest move list read (characters).
@@ -69,6 +71,14 @@ pub struct MoveView {
     /// winner's first; on a move that starts its own sequence, the move).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why_moves: Option<Vec<String>>,
+    /// For a move that draws by pairs (at most 26 of them), the pairs a
+    /// player follows after it, `[x,y,.., x,y,..]` each: the mover's own
+    /// where it holds the other side's lines, else the other side's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_pairs: Option<Vec<[String; 2]>>,
+    /// The side that answers by `why_pairs`, `X` or `O`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_pairs_by: Option<String>,
 }
 
 /// The view of `analysis` of `pos`.
@@ -107,6 +117,8 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
                             .map(|c| notation::format_cell(shape, c))
                             .collect()
                     }),
+                why_pairs: pairs_of(why.as_ref(), pos).map(|(_, p)| p),
+                why_pairs_by: pairs_of(why.as_ref(), pos).map(|(by, _)| by.to_string()),
                 why: why.map(|r| r.words(rules)),
             })
             .collect(),
@@ -278,4 +290,16 @@ mod tests {
             Some("O wins or draw")
         );
     }
+}
+
+/// The pairs a move's reason shows on the board, with the side that
+/// answers by them (`Held::shown`), as cells `x,y,..`.
+fn pairs_of(why: Option<&MoveReason>, pos: &Position) -> Option<(Player, Vec<[String; 2]>)> {
+    let Some(MoveReason::Pairs(held)) = why else {
+        return None;
+    };
+    let shape = pos.rules().shape();
+    let (by, pairs) = held.shown(pos.to_move())?;
+    let cell = |c| notation::format_cell(shape, c);
+    Some((by, pairs.iter().map(|&[a, b]| [cell(a), cell(b)]).collect()))
 }

@@ -740,7 +740,10 @@ test('a move that draws says which pairs hold the lines after it', async (page) 
   await page.hover('.cell[data-cell="2,1"]');
   await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
   assert((await page.textContent('#values-legend .move-why')) === why, 'the legend shows it');
-  assert((await page.$$('.cell[data-seq]')).length === 0, 'no line of play is numbered for pairs');
+  // X's three pairs holding O's edge lines, lettered a a, b b, c c in X's colour.
+  const pairs = await page.$$eval('.cell[data-seq]', (els) => els.map((e) => `${e.dataset.seq}${e.dataset.seqSide}@${e.dataset.cell}`).sort());
+  assert(pairs.length === 6 && pairs.every((t) => /^[abc]x@/.test(t)), `pairs on the board: ${pairs}`);
+  for (const letter of ['a', 'b', 'c']) assert(pairs.filter((t) => t.startsWith(letter)).length === 2, `pair ${letter}: ${pairs}`);
   await shot(page, 'values-why-draw.png');
 });
 

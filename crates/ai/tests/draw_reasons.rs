@@ -69,8 +69,19 @@ fn moves_proved_to_draw_get_the_pairs_and_no_other_move_does() {
                 assert_eq!(m.known.value, Value::Draw, "{:?}", pos.moves());
                 let mut after = pos.clone();
                 after.play(m.cell);
-                assert_eq!(Held::of(&after), Some(held));
                 assert!(held.words().starts_with("a draw: "));
+                // The pairs shown on the board are disjoint empty cells
+                // after the move.
+                if let Some((_, pairs)) = held.shown(pos.to_move()) {
+                    let mut cells: Vec<u64> = pairs.iter().flatten().map(|c| c.0).collect();
+                    cells.sort();
+                    cells.dedup();
+                    assert_eq!(cells.len(), 2 * pairs.len());
+                    assert!(cells
+                        .iter()
+                        .all(|&c| after.is_legal(hypertac_core::Cell(c))));
+                }
+                assert_eq!(Held::of(&after), Some(held));
                 with_pairs += 1;
             }
         }

@@ -7,7 +7,9 @@
 use crate::errors::{seconds, value_error};
 use crate::game::Game;
 use crate::moves::extract_cell;
-use hypertac_ai::analyze::{drawing_reason, move_reasons, winning_reason, Analysis, Analyzer};
+use hypertac_ai::analyze::{
+    drawing_reason, move_reasons, winning_reason, Analysis, Analyzer, MoveReason,
+};
 use hypertac_ai::Budget;
 use hypertac_core::{notation, Position, Rules};
 use pyo3::prelude::*;
@@ -34,7 +36,10 @@ fn analyzer() -> &'static Analyzer {
 /// `"O wins or draw"` where X is, else None), `distance` (moves after this
 /// one to the end, where exact, else None), `source`, `best`, `why` (why
 /// the move wins or loses where threats or the prover's reply show it, or
-/// why it draws where pairs hold the lines after it, in words, else None) and `why_moves` (the cells it names, in play order),
+/// why it draws where pairs hold the lines after it, in words, else None),
+/// `why_moves` (the cells it names, in play order), `why_pairs` and
+/// `why_pairs_by` (for a move that draws by at most 26 pairs, the pairs a
+/// player follows after it, and the side that answers by them),
 /// as `hypertac analyze --json`; the position's `bound` likewise.
 ///
 /// `game`: a preset name or a `Game` (its position); `moves`: moves played
@@ -152,6 +157,20 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
                         .collect::<Vec<String>>()
                 }),
         )?;
+        let pairs = match &why {
+            Some(MoveReason::Pairs(held)) => held.shown(pos.to_move()),
+            _ => None,
+        };
+        let cell = |c| notation::format_cell(rules.shape(), c);
+        d.set_item(
+            "why_pairs",
+            pairs.map(|(_, ps)| {
+                ps.iter()
+                    .map(|&[a, b]| vec![cell(a), cell(b)])
+                    .collect::<Vec<_>>()
+            }),
+        )?;
+        d.set_item("why_pairs_by", pairs.map(|(by, _)| by.to_string()))?;
         d.set_item("why", why.map(|r| r.words(rules)))?;
         list.append(d)?;
     }

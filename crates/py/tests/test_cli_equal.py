@@ -92,6 +92,7 @@ def test_certificates_cross_check(cli, tmp_path):
         (["--game", "tictactoe", "--moves", "1,1"], "tictactoe", "1,1"),
         (["--shape", "4x4", "--k", "3", "--moves", "0,0;1,1"], hypertac.Game(shape=(4, 4), k=3), "0,0;1,1"),
         (["--game", "qubic", "--moves", "0,0,0"], "qubic", [(0, 0, 0)]),
+        (["--game", "tictactoe", "--moves", "1,1;0,1"], "tictactoe", "1,1;0,1"),
     ],
 )
 def test_analyze_equals_the_cli(cli, args, game, moves):
@@ -102,6 +103,10 @@ def test_analyze_equals_the_cli(cli, args, game, moves):
     assert got["value"] == want["value"] and got["complete"] and want["complete"]
     assert [(m["move"], m["value"], m["proved"], m["best"], m["why"]) for m in got["moves"]] == [
         (m["move"], m["value"], m["proved"], m["best"], m.get("why")) for m in want["moves"]
+    ]
+    # Draws by pairs name the same pairs (lists in Python, arrays in JSON).
+    assert [(m["why_pairs"], m["why_pairs_by"]) for m in got["moves"]] == [
+        (m.get("why_pairs"), m.get("why_pairs_by")) for m in want["moves"]
     ]
     # Complete: no bound anywhere (the CLI leaves the key out, Python gives None).
     assert got["bound"] is None and "bound" not in want

@@ -155,7 +155,8 @@ function describeValues(text, reason, moveWhy) {
 
 // A move's reason (see `why` in the API's moves) while the pointer is on
 // its cell: in words above the legend, and on the board the line of play
-// it names, numbered from the move itself (1) in the colours of the sides.
+// it names, numbered from the move itself (1) in the colours of the sides,
+// or, for a draw by pairs, the pairs lettered (a a, b b, ...).
 function showMoveWhy(event) {
   const cell = event.target.closest && event.target.closest('[data-why]');
   showWhyOf(cell ? cell.dataset.cell : null);
@@ -173,6 +174,20 @@ function showSequence(at) {
   for (const el of ui.cells.values()) { delete el.dataset.seq; delete el.dataset.seqSide; }
   const data = values.key && values.data;
   const m = at && data && data.moves.find((mv) => mv.cell === at);
+  if (m && m.why_pairs) {
+    // A draw by pairs: the two cells of each pair lettered alike (a, b,
+    // ...), in the colour of the side that answers by them.
+    const by = (m.why_pairs_by || '').toLowerCase();
+    m.why_pairs.forEach((pair, i) => {
+      for (const key of pair) {
+        const el = ui.cells.get(key);
+        if (!el) continue;
+        el.dataset.seq = String.fromCharCode(97 + i);
+        el.dataset.seqSide = by;
+      }
+    });
+    return;
+  }
   if (!m || !m.why_moves) return;
   // Both orders alternate from the mover: its move, then the reason's moves
   // (which start with the move itself where it starts its own sequence).

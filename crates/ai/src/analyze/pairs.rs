@@ -10,15 +10,19 @@
 use super::{Analysis, MoveValue, Value};
 use crate::board::Board;
 use crate::prove::pairing;
-use hypertac_core::{Player, Position};
+use hypertac_core::{Cell, Player, Position};
+
+/// Most pairs a reason lists for the board (`Held::shown`): one letter
+/// each, a to z.
+pub const SHOWN_PAIRS: usize = 26;
 
 /// The pairs that hold each side's lines on a position, where there are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Held {
-    /// The lines X could still complete, held by O's pairs: how many.
-    pub x: Option<usize>,
-    /// The lines O could still complete, held by X's pairs: how many.
-    pub o: Option<usize>,
+    /// O's pairs, one a line X could still complete (none: X has none).
+    pub x: Option<Vec<[Cell; 2]>>,
+    /// X's pairs, one a line O could still complete.
+    pub o: Option<Vec<[Cell; 2]>>,
 }
 
 impl Held {
@@ -29,7 +33,13 @@ impl Held {
             return None;
         }
         let board = Board::new(pos);
-        let lines = |attacker: Player| pairing::find(&board, attacker).map(|m| m.len() / 2);
+        let lines = |attacker: Player| {
+            pairing::find(&board, attacker).map(|m| {
+                m.chunks(2)
+                    .map(|p| [board.cell(p[0]), board.cell(p[1])])
+                    .collect()
+            })
+        };
         let held = Held {
             x: lines(Player::X),
             o: lines(Player::O),
@@ -37,25 +47,38 @@ impl Held {
         (held.x.is_some() || held.o.is_some()).then_some(held)
     }
 
-    /// Its lines held by pairs, `x` or `o`.
-    fn of_side(&self, p: Player) -> Option<usize> {
+    /// The pairs that hold `p`'s lines, if there are.
+    fn of_side(&self, p: Player) -> Option<&[[Cell; 2]]> {
         match p {
-            Player::X => self.x,
-            Player::O => self.o,
+            Player::X => self.x.as_deref(),
+            Player::O => self.o.as_deref(),
         }
+    }
+
+    /// The pairs a player after `mover`'s move would follow on the board:
+    /// the mover's own (holding the other side's lines), else the other
+    /// side's; with the side that answers by them. `None` where they are
+    /// more than [`SHOWN_PAIRS`] or none.
+    pub fn shown(&self, mover: Player) -> Option<(Player, &[[Cell; 2]])> {
+        let (holder, pairs) = match self.of_side(mover.other()) {
+            Some(pairs) => (mover, pairs),
+            None => (mover.other(), self.of_side(mover)?),
+        };
+        (!pairs.is_empty() && pairs.len() <= SHOWN_PAIRS).then_some((holder, pairs))
     }
 
     /// In words, for a position proved a draw: which side holds which
     /// lines by pairs, and that the proof holds the rest.
     pub fn words(&self) -> String {
         let side = |p: Player| {
-            self.of_side(p).map(|n| match n {
+            self.of_side(p).map(|pairs| match pairs.len() {
                 0 => format!("{p} has no open line left"),
                 1 => format!("{} holds {p}'s last open line by a pair", p.other()),
                 n => format!("{} holds {p}'s {n} open lines by pairs", p.other()),
             })
         };
-        let how = if self.x.unwrap_or(0) + self.o.unwrap_or(0) > 0 {
+        let used = |p: Player| self.of_side(p).map_or(0, <[_]>::len);
+        let how = if used(Player::X) + used(Player::O) > 0 {
             ", a stone on one cell of a pair answered on the other"
         } else {
             ""
@@ -126,13 +149,9 @@ mod tests {
     fn an_empty_8x8x8_board_is_held_by_pairs_on_both_sides() {
         let pos = position("nd 8 3", "");
         let held = Held::of(&pos).unwrap();
-        assert_eq!(
-            held,
-            Held {
-                x: Some(244),
-                o: Some(244)
-            }
-        );
+        assert_eq!(held.x.as_ref().map(Vec::len), Some(244));
+        assert_eq!(held.o.as_ref().map(Vec::len), Some(244));
+        assert_eq!(held.shown(Player::X), None, "too many to letter");
         assert_eq!(
             held.words(),
             "a draw: O holds X's 244 open lines by pairs and X holds O's 244 open lines by pairs, a stone on one cell of a pair answered on the other"
@@ -142,5 +161,22 @@ mod tests {
     #[test]
     fn tic_tac_toe_has_no_pairs_at_the_start() {
         assert_eq!(Held::of(&position("tictactoe", "")), None);
+    }
+
+    #[test]
+    fn the_movers_own_pairs_are_shown_first() {
+        // After X's 1,1;0,1;2,1 (O to move), X holds O's three edge lines.
+        let pos = position("tictactoe", "1,1;0,1;2,1");
+        let held = Held::of(&pos).unwrap();
+        let (holder, pairs) = held.shown(Player::X).unwrap();
+        assert_eq!(holder, Player::X);
+        assert_eq!(pairs.len(), 3);
+        let mut cells: Vec<u64> = pairs.iter().flatten().map(|c| c.0).collect();
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells.len(), 6, "disjoint pairs");
+        assert!(cells.iter().all(|&c| pos.is_legal(Cell(c))));
+        // Seen from O (had O just moved), X's pairs are still the ones.
+        assert_eq!(held.shown(Player::O).map(|(p, _)| p), Some(Player::X));
     }
 }
