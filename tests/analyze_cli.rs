@@ -652,7 +652,7 @@ fn the_table_and_the_json_say_why() {
 /// 8^3 every reply to X's centre, both sides' lines paired.
 #[test]
 fn a_draw_says_which_pairs_hold_the_lines() {
-    let json = cli(&["--game", "nd 8 3", "--moves", "3,3,3", "--time", "5s"]);
+    let json = cli(&["--game", "nd 8 3", "--moves", "3,3,3", "--time", "60s"]);
     assert_eq!(json["value"], "draw");
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 511);

@@ -222,6 +222,18 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Position, String> {
     Ok(pos)
 }
 
+/// The pairs a move's reason shows on the board, with the side that
+/// answers by them (`Held::shown`), as cells `x,y,..`.
+fn pairs_of(why: Option<&MoveReason>, pos: &Position) -> Option<(Player, Vec<[String; 2]>)> {
+    let Some(MoveReason::Pairs(held)) = why else {
+        return None;
+    };
+    let shape = pos.rules().shape();
+    let (by, pairs) = held.shown(pos.to_move())?;
+    let cell = |c| notation::format_cell(shape, c);
+    Some((by, pairs.iter().map(|&[a, b]| [cell(a), cell(b)]).collect()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,16 +302,4 @@ mod tests {
             Some("O wins or draw")
         );
     }
-}
-
-/// The pairs a move's reason shows on the board, with the side that
-/// answers by them (`Held::shown`), as cells `x,y,..`.
-fn pairs_of(why: Option<&MoveReason>, pos: &Position) -> Option<(Player, Vec<[String; 2]>)> {
-    let Some(MoveReason::Pairs(held)) = why else {
-        return None;
-    };
-    let shape = pos.rules().shape();
-    let (by, pairs) = held.shown(pos.to_move())?;
-    let cell = |c| notation::format_cell(shape, c);
-    Some((by, pairs.iter().map(|&[a, b]| [cell(a), cell(b)]).collect()))
 }
