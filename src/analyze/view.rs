@@ -2,9 +2,7 @@
 //! --json` prints and `GET /api/analyze` answers (one serializer for both),
 //! and the one reading of a position's move list they share.
 
-use hypertac_ai::analyze::{
-    drawing_reason, move_reasons, winning_reason, Analysis, MoveReason, Review,
-};
+use hypertac_ai::analyze::{move_reasons, position_reason, Analysis, MoveReason, Review};
 use hypertac_core::{notation, Player, Position, Rules};
 use serde::Serialize;
 
@@ -94,32 +92,35 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
         bound: analysis.bound(),
         complete: analysis.complete(),
         reason: analysis.reason.as_ref().map(|r| r.words(rules)),
-        why: winning_reason(pos, analysis, &reasons).or_else(|| drawing_reason(pos, analysis)),
+        why: position_reason(pos, analysis, &reasons),
         moves: analysis
             .moves
             .iter()
             .zip(reasons)
-            .map(|(m, why)| MoveView {
-                text: notation::format_move(rules, m.cell),
-                cell: notation::format_cell(shape, m.cell),
-                value: m.known.value.text(),
-                proved: m.proved(),
-                bound: m.known.bound(),
-                distance: m.known.distance,
-                source: m.known.source.name(),
-                best: analysis.is_best(m),
-                why_moves: why
-                    .as_ref()
-                    .map(|r| r.moves())
-                    .filter(|ms| !ms.is_empty())
-                    .map(|ms| {
-                        ms.into_iter()
-                            .map(|c| notation::format_cell(shape, c))
-                            .collect()
-                    }),
-                why_pairs: pairs_of(why.as_ref(), pos).map(|(_, p)| p),
-                why_pairs_by: pairs_of(why.as_ref(), pos).map(|(by, _)| by.to_string()),
-                why: why.map(|r| r.words(rules)),
+            .map(|(m, why)| {
+                let pairs = pairs_of(why.as_ref(), pos);
+                MoveView {
+                    text: notation::format_move(rules, m.cell),
+                    cell: notation::format_cell(shape, m.cell),
+                    value: m.known.value.text(),
+                    proved: m.proved(),
+                    bound: m.known.bound(),
+                    distance: m.known.distance,
+                    source: m.known.source.name(),
+                    best: analysis.is_best(m),
+                    why_moves: why
+                        .as_ref()
+                        .map(|r| r.moves())
+                        .filter(|ms| !ms.is_empty())
+                        .map(|ms| {
+                            ms.into_iter()
+                                .map(|c| notation::format_cell(shape, c))
+                                .collect()
+                        }),
+                    why_pairs_by: pairs.as_ref().map(|(by, _)| by.to_string()),
+                    why_pairs: pairs.map(|(_, p)| p),
+                    why: why.map(|r| r.words(rules)),
+                }
             })
             .collect(),
     }

@@ -2,9 +2,7 @@
 //! `analyze`): `hypertac_ai::analyze` on a worker thread, so the screen
 //! and the keys stay responsive; a new position stops the work on the old.
 
-use hypertac_ai::analyze::{
-    drawing_reason, move_reasons, winning_reason, Analysis, Analyzer, Value,
-};
+use hypertac_ai::analyze::{move_reasons, position_reason, Analysis, Analyzer, Value};
 use hypertac_ai::Budget;
 use hypertac_core::{Cell, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -231,7 +229,7 @@ impl Drop for ValueWorker {
 /// move itself on; and why the side to move wins, from a best move's.
 pub fn reasons(pos: &Position, analysis: &Analysis) -> (Vec<MoveWhy>, Option<String>) {
     let all = move_reasons(pos, analysis);
-    let why = winning_reason(pos, analysis, &all).or_else(|| drawing_reason(pos, analysis));
+    let why = position_reason(pos, analysis, &all);
     let each = all
         .into_iter()
         .zip(&analysis.moves)
@@ -273,7 +271,7 @@ pub fn plain_lines(pos: &Position, time: Duration) -> Result<Vec<String>, String
         .map(|r| r.words(pos.rules()))
         .or_else(|| {
             let reasons = move_reasons(pos, &analysis);
-            winning_reason(pos, &analysis, &reasons).or_else(|| drawing_reason(pos, &analysis))
+            position_reason(pos, &analysis, &reasons)
         });
     if let Some(why) = why {
         lines.push(format!("why: {why}"));

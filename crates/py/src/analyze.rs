@@ -7,9 +7,7 @@
 use crate::errors::{seconds, value_error};
 use crate::game::Game;
 use crate::moves::extract_cell;
-use hypertac_ai::analyze::{
-    drawing_reason, move_reasons, winning_reason, Analysis, Analyzer, MoveReason,
-};
+use hypertac_ai::analyze::{move_reasons, position_reason, Analysis, Analyzer, MoveReason};
 use hypertac_ai::Budget;
 use hypertac_core::{notation, Position, Rules};
 use pyo3::prelude::*;
@@ -131,10 +129,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     out.set_item("complete", a.complete())?;
     out.set_item("reason", a.reason.as_ref().map(|r| r.words(rules)))?;
     let reasons = move_reasons(pos, a);
-    out.set_item(
-        "why",
-        winning_reason(pos, a, &reasons).or_else(|| drawing_reason(pos, a)),
-    )?;
+    out.set_item("why", position_reason(pos, a, &reasons))?;
     let list = PyList::empty(py);
     for (m, why) in a.moves.iter().zip(reasons.iter().cloned()) {
         let d = PyDict::new(py);

@@ -31,7 +31,7 @@ mod why;
 
 pub use pairs::{drawing_reason, Held};
 pub use review::{Review, ReviewStep};
-pub use threats::{move_reasons, winning_reason, MoveReason};
+pub use threats::{move_reasons, position_reason, winning_reason, MoveReason};
 pub use why::Reason;
 
 use crate::Budget;

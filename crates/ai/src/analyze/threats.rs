@@ -13,7 +13,7 @@
 //! after it, where there are (`pairs.rs`). Other wins and draws get no
 //! reason.
 
-use super::pairs::{draw_pairs, Held};
+use super::pairs::{draw_pairs, drawing_reason, Held};
 use super::why::sequence_words;
 use super::{search, Analysis, MoveValue, Reason, Source, Value};
 use crate::board::Board;
@@ -154,6 +154,17 @@ pub fn winning_reason(
                 None => format!("{head}: {words}"),
             })
         })
+}
+
+/// Why `pos` has the value `analysis` gives it, in words: why the side to
+/// move wins ([`winning_reason`]), else, for a proved draw, the pairs that
+/// hold the lines (`pairs.rs`); `None` where neither shows it.
+pub fn position_reason(
+    pos: &Position,
+    analysis: &Analysis,
+    reasons: &[Option<MoveReason>],
+) -> Option<String> {
+    winning_reason(pos, analysis, reasons).or_else(|| drawing_reason(pos, analysis))
 }
 
 /// (move, reply) for the moves of `pos` the prover proved lost, where the
