@@ -5,11 +5,11 @@
 //! noticed between slices.
 
 use crate::errors::{seconds, value_error};
-use crate::game::Game;
+use crate::game::root;
 use crate::moves::extract_cell;
 use hypertac_ai::analyze::{move_reasons, position_reason, Analysis, Analyzer, MoveReason};
 use hypertac_ai::Budget;
-use hypertac_core::{notation, Position, Rules};
+use hypertac_core::{notation, Position};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::sync::OnceLock;
@@ -52,10 +52,7 @@ pub fn analyze<'py>(
     moves: Option<&Bound<'py, PyAny>>,
     seconds: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let mut pos = root(game)?;
-    if let Some(moves) = moves {
-        play(&mut pos, moves)?;
-    }
+    let pos = played(game, moves)?;
     let time = self::seconds("seconds", seconds)?;
     let deadline = Instant::now() + time;
     let analysis = loop {
@@ -95,10 +92,7 @@ pub fn review<'py>(
     moves: Option<&Bound<'py, PyAny>>,
     seconds: f64,
 ) -> PyResult<Bound<'py, PyList>> {
-    let mut pos = root(game)?;
-    if let Some(moves) = moves {
-        play(&mut pos, moves)?;
-    }
+    let pos = played(game, moves)?;
     let each = self::seconds("seconds", seconds)?;
     let p = pos.clone();
     let review = py.detach(move || analyzer().review(&p, each, &Budget::default()));
@@ -173,15 +167,13 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
     Ok(out)
 }
 
-/// The position `game` names.
-fn root(game: &Bound<'_, PyAny>) -> PyResult<Position> {
-    if let Ok(g) = game.cast::<Game>() {
-        return Ok(g.borrow().pos.clone());
+/// The position `game` names with `moves` played on it.
+fn played(game: &Bound<'_, PyAny>, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Position> {
+    let mut pos = root(game)?;
+    if let Some(moves) = moves {
+        play(&mut pos, moves)?;
     }
-    let name: String = game
-        .extract()
-        .map_err(|_| value_error("expected a preset name like \"qubic\" or a hypertac.Game"))?;
-    Ok(Position::new(Rules::preset(&name).map_err(value_error)?))
+    Ok(pos)
 }
 
 /// Plays `moves` (text `a;b;c` or a list of moves) on `pos`.

@@ -463,3 +463,15 @@ pub fn parse_player(text: &str) -> PyResult<Player> {
 fn too_big(cells: u64) -> String {
     format!("arrays are drawn for boards of at most {MAX_ARRAY_CELLS} cells; this one has {cells}")
 }
+
+/// The position a `game` argument names (of `analyze`, `review`, `prove`):
+/// a `Game`'s position, or a preset's empty board.
+pub(crate) fn root(game: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(g) = game.cast::<Game>() {
+        return Ok(g.borrow().pos.clone());
+    }
+    let name: String = game
+        .extract()
+        .map_err(|_| value_error("expected a preset name like \"qubic\" or a hypertac.Game"))?;
+    Ok(Position::new(Rules::preset(&name).map_err(value_error)?))
+}

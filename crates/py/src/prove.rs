@@ -5,10 +5,10 @@
 //! they work; Ctrl-C is noticed between slices of the search.
 
 use crate::errors::{non_negative, seconds, value_error, ProofRejected};
-use crate::game::Game;
+use crate::game::root;
 use hypertac_ai::prove::{Prover, Verdict};
 use hypertac_ai::Budget;
-use hypertac_core::{Player, Position, Rules};
+use hypertac_core::Player;
 use hypertac_proof::{Certificate, Value};
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -108,17 +108,6 @@ pub fn verify(py: Python<'_>, path: PathBuf) -> PyResult<String> {
         .detach(|| hypertac_proof::verify(&cert, &mut |_| {}))
         .map_err(|e| ProofRejected::new_err(format!("proof rejected: {e}")))?;
     Ok(value_text(report.value).to_string())
-}
-
-/// The position a `prove` argument names.
-fn root(game: &Bound<'_, PyAny>) -> PyResult<Position> {
-    if let Ok(g) = game.cast::<Game>() {
-        return Ok(g.borrow().pos.clone());
-    }
-    let name: String = game
-        .extract()
-        .map_err(|_| value_error("expected a preset name like \"tictactoe\" or a hypertac.Game"))?;
-    Ok(Position::new(Rules::preset(&name).map_err(value_error)?))
 }
 
 fn value_of(verdict: Verdict) -> Option<Value> {
