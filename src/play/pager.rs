@@ -64,17 +64,24 @@ pub fn wrapped(lines: &[String], width: u16) -> Vec<String> {
 /// Words of `text` in lines of at most `width` characters (a longer word
 /// stands alone).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    pack(text.split_whitespace(), " ", width)
+}
+
+/// `items` joined by `sep` into lines of at most `width` characters,
+/// breaking only between items (a longer item stands alone).
+pub fn pack<'a>(items: impl IntoIterator<Item = &'a str>, sep: &str, width: usize) -> Vec<String> {
+    let gap = sep.chars().count();
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for item in items {
         let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
+        if len > 0 && len + gap + item.chars().count() > width {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
-            line.push(' ');
+            line.push_str(sep);
         }
-        line.push_str(word);
+        line.push_str(item);
     }
     if !line.is_empty() {
         lines.push(line);

@@ -86,17 +86,12 @@ pub struct ReviewWorker {
 impl ReviewWorker {
     /// Starts the review of the game that led to `pos`.
     pub fn start(pos: &Position) -> ReviewWorker {
-        ReviewWorker::start_with(pos, PER_POSITION, TOTAL)
-    }
-
-    /// As [`ReviewWorker::start`], with other times (tests).
-    pub fn start_with(pos: &Position, per_position: Duration, total: Duration) -> ReviewWorker {
         let stop = Arc::new(AtomicBool::new(false));
         let (outbox, answer) = mpsc::channel();
         let game = pos.clone();
         let flag = stop.clone();
         std::thread::spawn(move || {
-            let lines = review_lines(&game, per_position, total, Some(flag));
+            let lines = review_lines(&game, PER_POSITION, TOTAL, Some(flag));
             let _ = outbox.send(lines);
         });
         ReviewWorker {

@@ -381,34 +381,14 @@ pub fn key_lines(session: &Session, ui: &Ui, width: u16, rows: usize) -> Vec<Str
     let width = usize::from(width.max(1));
     let mut last = Vec::new();
     for items in candidates {
-        last = wrap_items(&items, width);
+        // Items joined by two spaces, breaking only between them.
+        last = super::pager::pack(items.iter().map(String::as_str), "  ", width);
         if last.len() <= rows {
             return last;
         }
     }
     last.truncate(rows);
     last
-}
-
-/// Items joined by two spaces into lines of at most `width` characters,
-/// breaking only between items.
-fn wrap_items(items: &[String], width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for item in items {
-        let len = line.chars().count();
-        if !line.is_empty() && len + 2 + item.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push_str("  ");
-        }
-        line.push_str(item);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 fn keys(session: &Session, ui: &Ui) -> Vec<String> {

@@ -26,10 +26,10 @@ pub struct Held {
 }
 
 impl Held {
-    /// The pairs of `pos` (no gravity, a board the prover takes): `None`
-    /// where they hold neither side's lines.
+    /// The pairs of `pos` (a board the prover takes; never with gravity,
+    /// see `pairing::find`): `None` where they hold neither side's lines.
     pub fn of(pos: &Position) -> Option<Held> {
-        if !super::search::takes(pos.rules()) || pos.is_over() || pos.rules().gravity().is_some() {
+        if !super::search::takes(pos.rules()) || pos.is_over() {
             return None;
         }
         let board = Board::new(pos);
