@@ -198,6 +198,12 @@ impl Vcf {
             (key & !DEPTH_BITS) | u64::from(depth.min(DEPTH_BITS as u32));
     }
 
+    /// Asks the processor for `key`'s cache entry ahead of its read.
+    #[inline]
+    fn prefetch_failed(&self, key: u64) {
+        super::prefetch::prefetch(&self.failed[key as usize & (CACHE - 1)] as *const u64);
+    }
+
     /// Whether the cache holds `key` as failed at `depth` attacker moves or more.
     #[inline]
     fn has_failed(&self, key: u64, depth: u32) -> bool {
@@ -297,6 +303,9 @@ impl Vcf {
                     self.path.push(c);
                     self.path.push(t);
                     let h = hash ^ stone(c, me) ^ stone(t, me.other());
+                    // The child's first read is its cache entry: fetched
+                    // while its threats are worked out.
+                    self.prefetch_failed(cache_key(h, me));
                     let won = if gravity {
                         self.attack_bits(bits, me, [a2, d2], h, depth - 1)
                     } else {
