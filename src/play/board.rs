@@ -332,13 +332,20 @@ impl<'a> Cells<'a> {
 
     /// With values shown and the cursor on a move with a reason: the
     /// place (1 to 9) of `cell` in the line of play the reason names, from
-    /// the move itself on, and the side that plays it there.
+    /// the move itself on, and the side that plays it there; for a draw
+    /// by pairs, the letter of `cell`'s pair (a a, b b, ...) and the side
+    /// that answers by them.
     fn line_mark(&self, cell: Cell) -> Option<(char, Player)> {
         let shown = self.marks.values?;
         if shown.moves != self.pos.moves() || self.pos.is_over() {
             return None;
         }
-        let line = shown.line_at(self.cursor?)?;
+        let cursor = self.cursor?;
+        if let Some((by, pairs)) = shown.pairs_at(cursor) {
+            let i = pairs.iter().position(|p| p.contains(&cell))?;
+            return Some((char::from(b'a' + i as u8), by));
+        }
+        let line = shown.line_at(cursor)?;
         let i = line.iter().position(|&c| c == cell).filter(|&i| i < 9)?;
         let mover = self.pos.to_move();
         let side = if i % 2 == 0 { mover } else { mover.other() };

@@ -190,6 +190,76 @@ fn the_cursor_on_a_losing_move_says_why() {
     );
 }
 
+/// With values shown, the cursor on a move that draws by pairs letters
+/// the pairs on the board (a a, b b, ...), as the web page does.
+#[test]
+fn the_cursor_on_a_draw_by_pairs_letters_the_pairs() {
+    let mut app = app("tictactoe", [Side::Human, Side::Human], None);
+    for m in ["1,1", "0,1"] {
+        press(&mut app, KeyCode::Char(':'));
+        type_text(&mut app, m);
+        press(&mut app, KeyCode::Enter);
+    }
+    press(&mut app, KeyCode::Char('v'));
+    let end = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < end {
+        app.update_values();
+        let done = app
+            .ui
+            .values
+            .as_ref()
+            .is_some_and(|v| v.analysis.as_ref().is_some_and(|a| a.complete()));
+        if done {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // X's 2,1 holds O's three open lines by pairs.
+    app.ui.cursor = vec![2, 1];
+    app.step(0, 0);
+    assert!(
+        app.ui
+            .message
+            .contains("why 2,1: a draw: X holds O's 3 open lines by pairs"),
+        "{}",
+        app.ui.message
+    );
+    let (by, pairs) = app.ui.values.as_ref().unwrap().pairs_at(Cell(5)).unwrap();
+    assert_eq!((by, pairs.len()), (hypertac_core::Player::X, 3));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 12)).unwrap();
+    terminal
+        .draw(|frame| {
+            super::super::view::draw(frame, &app.session, &app.ui);
+        })
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let board: String = (1..4)
+        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_string())
+        .collect();
+    for letter in ['a', 'b', 'c'] {
+        assert_eq!(board.matches(letter).count(), 2, "{letter} in {board:?}");
+    }
+    // Every lettered cell is one of the pairs' (empty after X's 2,1).
+    let cells: Vec<Cell> = pairs.iter().flatten().copied().collect();
+    assert_eq!(cells.len(), 6);
+    assert!(!cells.contains(&Cell(5)), "{cells:?}");
+    // On a move without pairs the letters go.
+    app.ui.cursor = vec![0, 0];
+    app.step(0, 0);
+    terminal
+        .draw(|frame| {
+            super::super::view::draw(frame, &app.session, &app.ui);
+        })
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    let board: String = (1..4)
+        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_string())
+        .collect();
+    assert!(!board.contains('a') && !board.contains('b'), "{board:?}");
+}
+
 /// `:review` proves the game's positions on a worker thread: the keys stay
 /// with the player meanwhile, and the review opens as a pager when done.
 #[test]

@@ -2,9 +2,9 @@
 //! `analyze`): `hypertac_ai::analyze` on a worker thread, so the screen
 //! and the keys stay responsive; a new position stops the work on the old.
 
-use hypertac_ai::analyze::{move_reasons, position_reason, Analysis, Analyzer, Value};
+use hypertac_ai::analyze::{move_reasons, position_reason, Analysis, Analyzer, MoveReason, Value};
 use hypertac_ai::Budget;
-use hypertac_core::{Cell, Position};
+use hypertac_core::{Cell, Player, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::Arc;
@@ -27,6 +27,9 @@ pub struct MoveWhy {
     pub words: String,
     /// The line of play it names, from the move itself on.
     pub line: Vec<Cell>,
+    /// For a draw by pairs: the side that answers by them and the pairs
+    /// of the position after the move (at most 26, one letter each).
+    pub pairs: Option<(Player, Vec<[Cell; 2]>)>,
 }
 
 /// The values shown for a position.
@@ -98,6 +101,16 @@ impl ShownValues {
             .iter()
             .find(|w| w.cell == cell)
             .map(|w| w.line.as_slice())
+    }
+
+    /// The pairs that hold the lines after the move on `cell`, where its
+    /// reason is a draw by pairs, with the side that answers by them.
+    pub fn pairs_at(&self, cell: Cell) -> Option<(Player, &[[Cell; 2]])> {
+        self.reasons
+            .iter()
+            .find(|w| w.cell == cell)
+            .and_then(|w| w.pairs.as_ref())
+            .map(|(by, pairs)| (*by, pairs.as_slice()))
     }
 
     pub fn summary(&self) -> String {
@@ -239,10 +252,17 @@ pub fn reasons(pos: &Position, analysis: &Analysis) -> (Vec<MoveWhy>, Option<Str
             if line.first() != Some(&m.cell) {
                 line.insert(0, m.cell);
             }
+            let pairs = match &r {
+                MoveReason::Pairs(held) => held
+                    .shown(pos.to_move())
+                    .map(|(by, pairs)| (by, pairs.to_vec())),
+                _ => None,
+            };
             Some(MoveWhy {
                 cell: m.cell,
                 words: r.words(pos.rules()),
                 line,
+                pairs,
             })
         })
         .collect();
