@@ -349,9 +349,15 @@ impl App {
                 .or_else(|| shown.why.clone())
                 .map(|w| format!("why: {w}"))
         });
+        let mut summary = shown.summary();
+        if !shown.working && !analysis.complete() {
+            // The worker's rounds are over; its table is kept, so hiding
+            // and showing the values again goes on where it stopped.
+            summary.push_str(" (v twice works on)");
+        }
         Some(match why {
-            Some(why) => format!("{}  {why}", shown.summary()),
-            None => shown.summary(),
+            Some(why) => format!("{summary}  {why}"),
+            None => summary,
         })
     }
 

@@ -260,6 +260,37 @@ fn the_cursor_on_a_draw_by_pairs_letters_the_pairs() {
     assert!(!board.contains('a') && !board.contains('b'), "{board:?}");
 }
 
+/// Once the worker's rounds are over with values still unknown, the
+/// message says how to go on (the worker keeps its table).
+#[test]
+fn values_left_unknown_say_how_to_go_on() {
+    let mut app = app("qubic", [Side::Human, Side::Human], None);
+    for m in ["1,1,1", "1,2,2", "2,1,1", "2,2,2"] {
+        press(&mut app, KeyCode::Char(':'));
+        type_text(&mut app, m);
+        press(&mut app, KeyCode::Enter);
+    }
+    let pos = app.session.position().clone();
+    let budget = Budget {
+        deadline: Some(Instant::now()),
+        stop: None,
+    };
+    let analysis = hypertac_ai::analyze::Analyzer::default()
+        .analyze(&pos, &budget)
+        .unwrap();
+    assert!(!analysis.complete());
+    let mut shown = values::ShownValues::asked();
+    shown.moves = pos.moves().to_vec();
+    shown.analysis = Some(analysis);
+    app.ui.values = Some(shown);
+    let message = app.values_message().unwrap();
+    assert!(message.contains("unknown, working"), "{message}");
+    assert!(!message.contains("v twice"), "{message}");
+    app.ui.values.as_mut().unwrap().working = false;
+    let message = app.values_message().unwrap();
+    assert!(message.contains("unknown (v twice works on)"), "{message}");
+}
+
 /// `:review` proves the game's positions on a worker thread: the keys stay
 /// with the player meanwhile, and the review opens as a pager when done.
 #[test]
