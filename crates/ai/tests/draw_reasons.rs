@@ -1,7 +1,8 @@
 //! Draw reasons by pairs (`analyze/pairs.rs`): every side a reason says is
 //! held by pairs cannot win, checked by plain minimax on 4x4 (k = 4)
 //! positions; and the analysis gives the reason only to moves proved to
-//! draw.
+//! draw. Draws without pairs get the other side's reply that holds them
+//! (`MoveReason::Holds`): after it the position is a draw by minimax.
 
 mod common;
 
@@ -94,4 +95,58 @@ fn moves_proved_to_draw_get_the_pairs_and_no_other_move_does() {
         }
     }
     assert!(with_pairs >= 20, "only {with_pairs} moves with pairs");
+}
+
+/// A draw without pairs names the other side's reply that holds it: after
+/// the move and that reply, plain minimax finds a draw (neither side can
+/// force a win), on 4x4 (k = 4) and 3^3 (k = 3) positions.
+#[test]
+fn the_reply_that_holds_a_draw_leaves_a_draw_by_minimax() {
+    let analyzer = Analyzer::default();
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    let boards = [
+        (four_by_four(), 6),
+        (four_by_four(), 4),
+        (Rules::new(Shape::new(&[4, 4]).unwrap(), 3).unwrap(), 2),
+        (Rules::preset("tictactoe").unwrap(), 1),
+        (Rules::preset("tictactoe").unwrap(), 2),
+    ];
+    for (rules, stones) in boards {
+        let mut memo_board = HashMap::new();
+        for seed in 0..40 {
+            let Some(pos) = random_position(&rules, stones, seed) else {
+                continue;
+            };
+            let analysis = analyzer.analyze(&pos, &Budget::default()).unwrap();
+            for (m, r) in analysis.moves.iter().zip(move_reasons(&pos, &analysis)) {
+                let Some(MoveReason::Holds { player, cell }) = r else {
+                    continue;
+                };
+                assert_eq!(m.known.value, Value::Draw, "{:?}", pos.moves());
+                assert_eq!(player, pos.to_move().other());
+                let mut after = pos.clone();
+                after.play(m.cell);
+                assert!(after.is_legal(cell), "{:?} {m:?} {cell:?}", pos.moves());
+                after.play(cell);
+                let memo = if rules == four_by_four() {
+                    &mut memo
+                } else {
+                    &mut memo_board
+                };
+                assert_eq!(
+                    common::minimax(&mut after, memo),
+                    0,
+                    "{:?} then {:?} and {cell:?}",
+                    pos.moves(),
+                    m.cell
+                );
+                let words = MoveReason::Holds { player, cell }.words(&rules);
+                assert!(words.starts_with("a draw: "), "{words}");
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("{checked} replies that hold a draw checked");
+    assert!(checked >= 30, "only {checked} replies checked");
 }

@@ -170,7 +170,9 @@ fn check_counting(
                         replies += 1;
                     }
                     // Checked in draw_reasons.rs (against minimax).
-                    Some(MoveReason::Pairs(_)) => assert_eq!(m.known.value, Value::Draw),
+                    Some(MoveReason::Pairs(_) | MoveReason::Holds { .. }) => {
+                        assert_eq!(m.known.value, Value::Draw)
+                    }
                     None => {}
                 }
             }

@@ -199,8 +199,9 @@ pub struct Analysis {
     /// the moves): it stands where the moves do not settle the value.
     pub own: Known,
     /// (move, reply): for a move the prover proved lost, the other side's
-    /// winning reply where the prover's table shows it (see
-    /// [`move_reasons`]).
+    /// winning reply where the prover's table shows it; for a move it
+    /// proved a draw, the other side's reply after which neither side can
+    /// force a win (see [`move_reasons`]).
     pub replies: Vec<(Cell, Cell)>,
 }
 
@@ -448,7 +449,7 @@ impl Analyzer {
             memory.keep(&child, m.known);
         }
         let replies = match &memory.table {
-            Some(table) => threats::winning_replies(pos, &moves, table),
+            Some(table) => threats::replies(pos, &moves, table),
             None => Vec::new(),
         };
         let analysis = Analysis {

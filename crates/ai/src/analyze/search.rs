@@ -285,6 +285,20 @@ pub(super) fn winning_move(pos: &Position, table: &SharedTable) -> Option<hypert
     Prover::with_table(pos, table).ok()?.winning_move_in_table()
 }
 
+/// For each of `asks` (a move of `pos` and whether the other side wins
+/// after it), the other side's reply the table shows, if it shows one (no
+/// search): one that wins, or one after which `pos`'s mover cannot win.
+pub(super) fn table_replies(
+    pos: &Position,
+    asks: &[(hypertac_core::Cell, bool)],
+    table: &SharedTable,
+) -> Vec<Option<hypertac_core::Cell>> {
+    match Prover::with_table(pos, table) {
+        Ok(mut prover) => prover.replies_in_table(asks),
+        Err(_) => vec![None; asks.len()],
+    }
+}
+
 /// [`prove_all`] with no round larger than `max_round`.
 fn prove_within(
     positions: &[(usize, Position)],

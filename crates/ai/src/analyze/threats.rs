@@ -59,6 +59,14 @@ pub enum MoveReason {
     /// The move draws, and after it pairs hold the lines of one side or of
     /// both (`pairs.rs`).
     Pairs(Held),
+    /// The move draws: after this reply of the other side, found by the
+    /// prover, neither side can force a win.
+    Holds {
+        /// The side that replies.
+        player: Player,
+        /// Its reply.
+        cell: Cell,
+    },
 }
 
 impl MoveReason {
@@ -73,7 +81,7 @@ impl MoveReason {
             }) => moves.clone(),
             MoveReason::Threats(r) => vec![r.cell],
             MoveReason::Threatens { .. } => Vec::new(),
-            MoveReason::Reply { cell, .. } => vec![*cell],
+            MoveReason::Reply { cell, .. } | MoveReason::Holds { cell, .. } => vec![*cell],
             MoveReason::Pairs(_) => Vec::new(),
         }
     }
@@ -93,6 +101,10 @@ impl MoveReason {
                 notation::format_move(rules, *cell)
             ),
             MoveReason::Pairs(held) => held.words(),
+            MoveReason::Holds { player, cell } => format!(
+                "a draw: {player} replies {}, after which neither side can force a win (proved by search, too long to list)",
+                notation::format_move(rules, *cell)
+            ),
         }
     }
 }
@@ -112,17 +124,27 @@ pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReaso
         .iter()
         .zip(threats)
         .zip(pairs)
-        .map(|((m, r), pairs)| match r {
-            Some(r) => Some(r),
-            None => analysis
+        .map(|((m, r), pairs)| {
+            if r.is_some() {
+                return r;
+            }
+            let player = pos.to_move().other();
+            let reply = analysis
                 .replies
                 .iter()
                 .find(|(c, _)| *c == m.cell)
-                .map(|&(_, cell)| MoveReason::Reply {
-                    player: pos.to_move().other(),
-                    cell,
-                })
-                .or(pairs.map(MoveReason::Pairs)),
+                .map(|&(_, cell)| cell);
+            match reply {
+                Some(cell) if m.known.value == Value::Win(player) => {
+                    Some(MoveReason::Reply { player, cell })
+                }
+                // A draw's pairs say more than the reply that holds it.
+                _ => pairs.map(MoveReason::Pairs).or_else(|| {
+                    reply
+                        .filter(|_| m.known.value == Value::Draw)
+                        .map(|cell| MoveReason::Holds { player, cell })
+                }),
+            }
         })
         .collect()
 }
@@ -167,26 +189,33 @@ pub fn position_reason(
     winning_reason(pos, analysis, reasons).or_else(|| drawing_reason(pos, analysis))
 }
 
-/// (move, reply) for the moves of `pos` the prover proved lost, where the
-/// table shows the other side's winning reply.
-pub(super) fn winning_replies(
+/// (move, reply) for the moves of `pos` the prover proved lost or drawn,
+/// where the table shows the other side's reply: for a lost move, one that
+/// wins; for a drawn one, one after which the mover cannot win (nor, the
+/// move being a draw, can the other side).
+pub(super) fn replies(
     pos: &Position,
     moves: &[MoveValue],
     table: &SharedTable,
 ) -> Vec<(Cell, Cell)> {
     let lost = Value::Win(pos.to_move().other());
-    moves
+    let asks: Vec<(Cell, bool)> = moves
         .iter()
-        .filter(|m| m.known.value == lost && m.known.source == Source::Prover)
-        .take(REPLY_LIMIT)
-        .filter_map(|m| {
+        .filter(|m| {
+            (m.known.value == lost || m.known.value == Value::Draw)
+                && m.known.source == Source::Prover
+        })
+        .filter(|m| {
             let mut child = pos.clone();
             child.play_unchecked(m.cell);
-            if child.is_over() {
-                return None;
-            }
-            Some((m.cell, search::winning_move(&child, table)?))
+            !child.is_over()
         })
+        .take(REPLY_LIMIT)
+        .map(|m| (m.cell, m.known.value == lost))
+        .collect();
+    asks.iter()
+        .zip(search::table_replies(pos, &asks, table))
+        .filter_map(|(&(cell, _), reply)| Some((cell, reply?)))
         .collect()
 }
 
