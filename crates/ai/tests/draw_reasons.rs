@@ -7,7 +7,9 @@
 mod common;
 
 use common::{minimax, random_position};
-use hypertac_ai::analyze::{drawing_reason, move_reasons, Analyzer, Held, MoveReason, Value};
+use hypertac_ai::analyze::{
+    drawing_reason, move_reasons, position_reason, Analyzer, Held, MoveReason, Value,
+};
 use hypertac_ai::Budget;
 use hypertac_core::{Player, Position, Rules, Shape};
 use std::collections::HashMap;
@@ -104,7 +106,7 @@ fn moves_proved_to_draw_get_the_pairs_and_no_other_move_does() {
 fn the_reply_that_holds_a_draw_leaves_a_draw_by_minimax() {
     let analyzer = Analyzer::default();
     let mut memo = HashMap::new();
-    let mut checked = 0;
+    let (mut checked, mut tops) = (0, 0);
     let boards = [
         (four_by_four(), 6),
         (four_by_four(), 4),
@@ -119,7 +121,18 @@ fn the_reply_that_holds_a_draw_leaves_a_draw_by_minimax() {
                 continue;
             };
             let analysis = analyzer.analyze(&pos, &Budget::default()).unwrap();
-            for (m, r) in analysis.moves.iter().zip(move_reasons(&pos, &analysis)) {
+            let reasons = move_reasons(&pos, &analysis);
+            // A draw with a best move that a reply holds says so at the top.
+            let held_best =
+                analysis.moves.iter().zip(&reasons).any(|(m, r)| {
+                    analysis.is_best(m) && matches!(r, Some(MoveReason::Holds { .. }))
+                });
+            if analysis.value() == Value::Draw && held_best {
+                let why = position_reason(&pos, &analysis, &reasons).unwrap();
+                assert!(why.starts_with("a draw: "), "{why}");
+                tops += 1;
+            }
+            for (m, r) in analysis.moves.iter().zip(reasons) {
                 let Some(MoveReason::Holds { player, cell }) = r else {
                     continue;
                 };
@@ -147,6 +160,7 @@ fn the_reply_that_holds_a_draw_leaves_a_draw_by_minimax() {
             }
         }
     }
-    eprintln!("{checked} replies that hold a draw checked");
+    eprintln!("{checked} replies that hold a draw checked, {tops} positions' own");
     assert!(checked >= 30, "only {checked} replies checked");
+    assert!(tops >= 5, "only {tops} positions say it at the top");
 }

@@ -180,13 +180,43 @@ pub fn winning_reason(
 
 /// Why `pos` has the value `analysis` gives it, in words: why the side to
 /// move wins ([`winning_reason`]), else, for a proved draw, the pairs that
-/// hold the lines (`pairs.rs`); `None` where neither shows it.
+/// hold the lines (`pairs.rs`), else a best move and the reply that holds
+/// it; `None` where none shows it.
 pub fn position_reason(
     pos: &Position,
     analysis: &Analysis,
     reasons: &[Option<MoveReason>],
 ) -> Option<String> {
-    winning_reason(pos, analysis, reasons).or_else(|| drawing_reason(pos, analysis))
+    winning_reason(pos, analysis, reasons)
+        .or_else(|| drawing_reason(pos, analysis))
+        .or_else(|| holding_reason(pos, analysis, reasons))
+}
+
+/// Why `pos`, proved a draw, is one, from a best move whose reason is the
+/// other side's reply that holds it: `X plays 1,1,0; O replies 3,3,0,
+/// after which neither side can force a win (...)`.
+fn holding_reason(
+    pos: &Position,
+    analysis: &Analysis,
+    reasons: &[Option<MoveReason>],
+) -> Option<String> {
+    if analysis.value() != Value::Draw {
+        return None;
+    }
+    let rules = pos.rules();
+    analysis
+        .moves
+        .iter()
+        .zip(reasons)
+        .find_map(|(m, r)| match r {
+            Some(held @ MoveReason::Holds { .. }) if analysis.is_best(m) => Some(format!(
+                "a draw: {} plays {}; {}",
+                pos.to_move(),
+                notation::format_move(rules, m.cell),
+                held.words(rules).strip_prefix("a draw: ")?
+            )),
+            _ => None,
+        })
 }
 
 /// (move, reply) for the moves of `pos` the prover proved lost or drawn,
