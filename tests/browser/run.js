@@ -747,6 +747,21 @@ test('a move that draws says which pairs hold the lines after it', async (page) 
   await shot(page, 'values-why-draw.png');
 });
 
+test('a move that draws without pairs names the reply that holds it', async (page) => {
+  await startGame(page, { game: 'tictactoe', moves: '0,0;1,1' });
+  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 7, null, { timeout: 30000 });
+  const why = await page.getAttribute('.cell[data-cell="1,0"]', 'data-why');
+  assert(why && why.startsWith('After 1,0: a draw: O replies 2,0, after which neither side can force a win'), `the draw's reason: ${why}`);
+  await page.hover('.cell[data-cell="1,0"]');
+  await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
+  assert((await page.textContent('#values-legend .move-why')) === why, 'the legend shows it');
+  // The move 1 in X's colour, the reply 2 in O's.
+  const line = await page.$$eval('.cell[data-seq]', (els) => els.map((e) => `${e.dataset.seq}${e.dataset.seqSide}@${e.dataset.cell}`).sort());
+  assert(line.join(' ') === '1x@1,0 2o@2,0', `the line on the board: ${line}`);
+  await shot(page, 'values-why-holds.png');
+});
+
 test('a review says why a move lost and what the player had instead (issue 41)', async (page) => {
   await startGame(page, { game: 'tictactoe', moves: '0,0;0,1;1,1;2,2;2,1' });
   await page.click('#btn-review');
