@@ -421,7 +421,11 @@ impl Prover {
         let me = self.root.to_move();
         asks.iter()
             .map(|&(cell, wins)| {
-                let id = cell.0 as u32;
+                let id = u32::try_from(cell.0).ok()?;
+                let cells = self.search.board.cell_count() as u32;
+                if id >= cells || self.search.board.stone(id) != 0 {
+                    return None;
+                }
                 self.search.make(id);
                 self.search.attacker = if wins { me.other() } else { me };
                 let found = moves::from_table(&mut self.search).map(|c| self.search.board.cell(c));
