@@ -747,6 +747,25 @@ test('a move that draws says which pairs hold the lines after it', async (page) 
   await shot(page, 'values-why-draw.png');
 });
 
+test('values left unknown when the page stops asking can be worked on further', async (page) => {
+  // Qubic after four moves: some moves take the server minutes.
+  await startGame(page, { game: 'qubic', moves: '1,1,1;1,2,2;2,1,1;2,2,2' });
+  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
+  await page.waitForFunction(() => values.data && !values.busy, null, { timeout: 30000 });
+  assert(!(await page.$('#values-more')), 'no button while the page still asks');
+  // As if the page's rounds were used up (they take over a minute).
+  await page.evaluate(() => { values.rounds = VALUES_ROUNDS; paintValues(); });
+  const text = await page.textContent('#values-legend');
+  if (text.includes('all proved')) return; // a very fast server: nothing left to ask
+  assert(text.includes('left, stopped'), `the legend: ${text}`);
+  await page.waitForSelector('#values-more', { timeout: 5000 });
+  await shot(page, 'values-keep-working.png');
+  await page.click('#values-more');
+  // It asks again: the rounds start over and the button goes.
+  await page.waitForFunction(() => values.rounds >= 1 && values.rounds < VALUES_ROUNDS, null, { timeout: 5000 });
+  assert(!(await page.$('#values-more')), 'the button goes while the page asks again');
+});
+
 test('a move that draws without pairs names the reply that holds it', async (page) => {
   await startGame(page, { game: 'tictactoe', moves: '0,0;1,1' });
   if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');

@@ -12,6 +12,7 @@ const values = {
   data: null,       // its answer
   rounds: 0,
   busy: false,
+  stalled: false,   // rounds used up with values still unknown ("Keep working")
   reasons: new Map(),  // "ply:move" -> the computer's reason for that move
   hovered: null,     // the cell the pointer is on, while it shows a move's reason
   review: null,      // {key, steps}
@@ -44,6 +45,7 @@ async function updateValues() {
   if (!valuesWanted()) {
     legend.hidden = true;
     values.key = null;
+    values.stalled = false;
     paintValues();
     return;
   }
@@ -53,6 +55,7 @@ async function updateValues() {
     values.key = key;
     values.data = null;
     values.rounds = 0;
+    values.stalled = false;
     paintValues();
   } else if (values.data) {
     paintValues();
@@ -60,6 +63,7 @@ async function updateValues() {
   }
   if (values.busy) return;
   values.busy = true;
+  values.stalled = false;
   values.rounds += 1;
   describeValues(`Working out the value of each of ${game.to_move}'s moves…`);
   try {
@@ -119,7 +123,10 @@ function paintValues() {
   const them = data.to_move === 'X' ? 'O' : 'X';
   const parts = [`Values of ${data.to_move}'s moves, after each: W ${data.to_move} wins, D draw, L ${them} wins`];
   if (bounded) parts.push(`+ ${data.to_move} wins or draw, - ${them} wins or draw (proved, ${bounded})`);
-  parts.push(unknown ? `? not settled yet (${unknown} left${values.busy ? ', working' : ''})` : 'all proved');
+  // The page stops asking after VALUES_ROUNDS answers; the server keeps
+  // what it proved, so "Keep working" goes on from there.
+  values.stalled = unknown > 0 && !values.busy && values.rounds >= VALUES_ROUNDS;
+  parts.push(unknown ? `? not settled yet (${unknown} left${values.busy ? ', working' : values.stalled ? ', stopped' : ''})` : 'all proved');
   const position = data.bound ? `unknown, ${data.bound} (proved)` : `${data.value}${data.value !== 'unknown' ? ' (proved)' : ''}`;
   parts.push(`position: ${position}.`);
   const pointAt = data.moves.some((m) => m.why) ? ' Point at a move (or move to it with the arrow keys, or touch and hold it) to see why it wins or loses, where threats show it.' : '';
@@ -143,6 +150,19 @@ function describeValues(text, reason, moveWhy) {
     line.className = 'move-why';
     line.textContent = moveWhy;
     legend.append(line, document.createElement('br'));
+  }
+  // Before the legend's text, where its limited height keeps it in sight.
+  if (values.stalled) {
+    const more = document.createElement('button');
+    more.type = 'button';
+    more.id = 'values-more';
+    more.textContent = 'Keep working';
+    more.addEventListener('click', () => {
+      values.rounds = 0;
+      values.stalled = false;
+      updateValues();
+    });
+    legend.append(more, ' ');
   }
   legend.append(document.createTextNode(text));
   if (reason) {
