@@ -25,6 +25,46 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
+/// A command typed after `:` and entered (a move, `review`, ...).
+fn command(app: &mut App, text: &str) {
+    press(app, KeyCode::Char(':'));
+    type_text(app, text);
+    press(app, KeyCode::Enter);
+}
+
+/// Shows the values (`v`) and waits, at most 30 s, until every move's is known.
+fn show_values_complete(app: &mut App) {
+    press(app, KeyCode::Char('v'));
+    let end = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < end {
+        app.update_values();
+        let done = app
+            .ui
+            .values
+            .as_ref()
+            .is_some_and(|v| v.analysis.as_ref().is_some_and(|a| a.complete()));
+        if done {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The screen's rows 1 to 3 (a 3x3 board's) drawn at 60x12, as one string.
+fn board_rows(app: &App) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 12)).unwrap();
+    terminal
+        .draw(|frame| {
+            super::super::view::draw(frame, &app.session, &app.ui);
+        })
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    (1..4)
+        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_string())
+        .collect()
+}
+
 #[test]
 fn a_slice_view_follows_the_computers_reply() {
     let sides = [Side::Human, Side::Computer(hypertac_ai::Level::Random)];
@@ -92,9 +132,7 @@ fn a_reserved_name_is_refused_before_any_question() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("records.sqlite3")).unwrap();
     let mut app = app("tictactoe", [Side::Human, Side::Human], Some(store));
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "save @current");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "save @current");
     assert_eq!(app.ui.prompt, None);
     assert!(app.ui.message.contains("reserved"), "{}", app.ui.message);
 }
@@ -104,13 +142,9 @@ fn a_question_takes_only_y_or_n() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("records.sqlite3")).unwrap();
     let mut app = app("tictactoe", [Side::Human, Side::Human], Some(store));
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "save mine");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "save mine");
     assert_eq!(app.ui.message, "saved as \"mine\"");
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "save mine");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "save mine");
     assert_eq!(app.ui.prompt, Some(Prompt::Overwrite("mine".into())));
     // "yes" typed in full: y answers, e and s are not game keys.
     let cursor = app.ui.cursor.clone();
@@ -146,24 +180,9 @@ fn help_scrolls_and_closes() {
 #[test]
 fn the_cursor_on_a_losing_move_says_why() {
     let mut app = app("tictactoe", [Side::Human, Side::Human], None);
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "1,1");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "1,1");
     assert_eq!(app.session.position().moves().len(), 1);
-    press(&mut app, KeyCode::Char('v'));
-    let end = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < end {
-        app.update_values();
-        let done = app
-            .ui
-            .values
-            .as_ref()
-            .is_some_and(|v| v.analysis.as_ref().is_some_and(|a| a.complete()));
-        if done {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    show_values_complete(&mut app);
     // O's edge 1,0 loses to X's threats; the cursor goes there.
     app.ui.cursor = vec![1, 0];
     app.step(0, 0);
@@ -196,24 +215,9 @@ fn the_cursor_on_a_losing_move_says_why() {
 fn the_cursor_on_a_draw_by_pairs_letters_the_pairs() {
     let mut app = app("tictactoe", [Side::Human, Side::Human], None);
     for m in ["1,1", "0,1"] {
-        press(&mut app, KeyCode::Char(':'));
-        type_text(&mut app, m);
-        press(&mut app, KeyCode::Enter);
+        command(&mut app, m);
     }
-    press(&mut app, KeyCode::Char('v'));
-    let end = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < end {
-        app.update_values();
-        let done = app
-            .ui
-            .values
-            .as_ref()
-            .is_some_and(|v| v.analysis.as_ref().is_some_and(|a| a.complete()));
-        if done {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    show_values_complete(&mut app);
     // X's 2,1 holds O's three open lines by pairs.
     app.ui.cursor = vec![2, 1];
     app.step(0, 0);
@@ -226,17 +230,7 @@ fn the_cursor_on_a_draw_by_pairs_letters_the_pairs() {
     );
     let (by, pairs) = app.ui.values.as_ref().unwrap().pairs_at(Cell(5)).unwrap();
     assert_eq!((by, pairs.len()), (hypertac_core::Player::X, 3));
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 12)).unwrap();
-    terminal
-        .draw(|frame| {
-            super::super::view::draw(frame, &app.session, &app.ui);
-        })
-        .unwrap();
-    let buf = terminal.backend().buffer();
-    let board: String = (1..4)
-        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
-        .map(|(x, y)| buf[(x, y)].symbol().to_string())
-        .collect();
+    let board = board_rows(&app);
     for letter in ['a', 'b', 'c'] {
         assert_eq!(board.matches(letter).count(), 2, "{letter} in {board:?}");
     }
@@ -247,16 +241,7 @@ fn the_cursor_on_a_draw_by_pairs_letters_the_pairs() {
     // On a move without pairs the letters go.
     app.ui.cursor = vec![0, 0];
     app.step(0, 0);
-    terminal
-        .draw(|frame| {
-            super::super::view::draw(frame, &app.session, &app.ui);
-        })
-        .unwrap();
-    let buf = terminal.backend().buffer();
-    let board: String = (1..4)
-        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
-        .map(|(x, y)| buf[(x, y)].symbol().to_string())
-        .collect();
+    let board = board_rows(&app);
     assert!(!board.contains('a') && !board.contains('b'), "{board:?}");
 }
 
@@ -266,9 +251,7 @@ fn the_cursor_on_a_draw_by_pairs_letters_the_pairs() {
 fn values_left_unknown_say_how_to_go_on() {
     let mut app = app("qubic", [Side::Human, Side::Human], None);
     for m in ["1,1,1", "1,2,2", "2,1,1", "2,2,2"] {
-        press(&mut app, KeyCode::Char(':'));
-        type_text(&mut app, m);
-        press(&mut app, KeyCode::Enter);
+        command(&mut app, m);
     }
     let pos = app.session.position().clone();
     let budget = Budget {
@@ -297,19 +280,13 @@ fn values_left_unknown_say_how_to_go_on() {
 fn review_runs_beside_the_keys_and_opens_as_a_pager() {
     let mut app = app("tictactoe", [Side::Human, Side::Human], None);
     app.screen = (80, 24);
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "review");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "review");
     assert_eq!(app.ui.message, "error: no move to review yet");
     for m in ["0,0", "0,1", "1,1", "2,2", "2,1"] {
-        press(&mut app, KeyCode::Char(':'));
-        type_text(&mut app, m);
-        press(&mut app, KeyCode::Enter);
+        command(&mut app, m);
     }
     assert_eq!(app.session.position().moves().len(), 5);
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "review");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "review");
     assert!(app.review.is_some());
     assert!(
         app.ui.message.starts_with("review: proving"),
@@ -357,13 +334,9 @@ fn review_runs_beside_the_keys_and_opens_as_a_pager() {
 fn a_review_stops_on_esc_or_when_the_game_changes() {
     let mut app = app("qubic", [Side::Human, Side::Human], None);
     for m in ["0,0,0", "1,1,1"] {
-        press(&mut app, KeyCode::Char(':'));
-        type_text(&mut app, m);
-        press(&mut app, KeyCode::Enter);
+        command(&mut app, m);
     }
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "review");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "review");
     assert!(app.review.is_some());
     press(&mut app, KeyCode::Char('u'));
     app.update_review();
@@ -373,9 +346,7 @@ fn a_review_stops_on_esc_or_when_the_game_changes() {
         "{}",
         app.ui.message
     );
-    press(&mut app, KeyCode::Char(':'));
-    type_text(&mut app, "review");
-    press(&mut app, KeyCode::Enter);
+    command(&mut app, "review");
     let start = Instant::now();
     press(&mut app, KeyCode::Esc);
     let end = Instant::now() + Duration::from_secs(30);

@@ -731,17 +731,25 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await shot(page, 'values-why-phone.png');
 });
 
-test('a move that draws says which pairs hold the lines after it', async (page) => {
-  await startGame(page, { game: 'tictactoe', moves: '1,1;0,1' });
+// Tic-tac-toe after `moves` (two stones) with every value shown: the
+// reason of the move on `cell`, checked to start with `start` and to be
+// the legend's once the pointer is on the cell; returns the marks on the
+// board then ("1x@1,0": mark, side, cell; sorted).
+async function tictactoeWhy(page, moves, cell, start) {
+  await startGame(page, { game: 'tictactoe', moves });
   if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
   await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 7, null, { timeout: 30000 });
-  const why = await page.getAttribute('.cell[data-cell="2,1"]', 'data-why');
-  assert(why && why.startsWith('After 2,1: a draw: X holds O\'s 3 open lines by pairs'), `the draw's reason: ${why}`);
-  await page.hover('.cell[data-cell="2,1"]');
+  const why = await page.getAttribute(`.cell[data-cell="${cell}"]`, 'data-why');
+  assert(why && why.startsWith(start), `the draw's reason: ${why}`);
+  await page.hover(`.cell[data-cell="${cell}"]`);
   await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
   assert((await page.textContent('#values-legend .move-why')) === why, 'the legend shows it');
+  return page.$$eval('.cell[data-seq]', (els) => els.map((e) => `${e.dataset.seq}${e.dataset.seqSide}@${e.dataset.cell}`).sort());
+}
+
+test('a move that draws says which pairs hold the lines after it', async (page) => {
+  const pairs = await tictactoeWhy(page, '1,1;0,1', '2,1', 'After 2,1: a draw: X holds O\'s 3 open lines by pairs');
   // X's three pairs holding O's edge lines, lettered a a, b b, c c in X's colour.
-  const pairs = await page.$$eval('.cell[data-seq]', (els) => els.map((e) => `${e.dataset.seq}${e.dataset.seqSide}@${e.dataset.cell}`).sort());
   assert(pairs.length === 6 && pairs.every((t) => /^[abc]x@/.test(t)), `pairs on the board: ${pairs}`);
   for (const letter of ['a', 'b', 'c']) assert(pairs.filter((t) => t.startsWith(letter)).length === 2, `pair ${letter}: ${pairs}`);
   await shot(page, 'values-why-draw.png');
@@ -767,16 +775,8 @@ test('values left unknown when the page stops asking can be worked on further', 
 });
 
 test('a move that draws without pairs names the reply that holds it', async (page) => {
-  await startGame(page, { game: 'tictactoe', moves: '0,0;1,1' });
-  if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
-  await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 7, null, { timeout: 30000 });
-  const why = await page.getAttribute('.cell[data-cell="1,0"]', 'data-why');
-  assert(why && why.startsWith('After 1,0: a draw: O replies 2,0, after which neither side can force a win'), `the draw's reason: ${why}`);
-  await page.hover('.cell[data-cell="1,0"]');
-  await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
-  assert((await page.textContent('#values-legend .move-why')) === why, 'the legend shows it');
+  const line = await tictactoeWhy(page, '0,0;1,1', '1,0', 'After 1,0: a draw: O replies 2,0, after which neither side can force a win');
   // The move 1 in X's colour, the reply 2 in O's.
-  const line = await page.$$eval('.cell[data-seq]', (els) => els.map((e) => `${e.dataset.seq}${e.dataset.seqSide}@${e.dataset.cell}`).sort());
   assert(line.join(' ') === '1x@1,0 2o@2,0', `the line on the board: ${line}`);
   await shot(page, 'values-why-holds.png');
 });
