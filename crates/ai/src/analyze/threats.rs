@@ -219,10 +219,13 @@ fn holding_reason(
         })
 }
 
-/// (move, reply) for the moves of `pos` the prover proved lost or drawn,
-/// where the table shows the other side's reply: for a lost move, one that
-/// wins; for a drawn one, one after which the mover cannot win (nor, the
-/// move being a draw, can the other side).
+/// (move, reply) for the moves of `pos` proved lost or drawn (by the
+/// prover, now or in an earlier answer, or by the book), where the table
+/// shows the other side's reply: for a lost move, one that wins; for a
+/// drawn one, one after which the mover cannot win (nor, the move being a
+/// draw, can the other side), or else one after which a pairing holds the
+/// mover's lines. Whatever proved the value, a reply the table or a
+/// pairing shows is proved by them.
 pub(super) fn replies(
     pos: &Position,
     moves: &[MoveValue],
@@ -233,7 +236,7 @@ pub(super) fn replies(
         .iter()
         .filter(|m| {
             (m.known.value == lost || m.known.value == Value::Draw)
-                && m.known.source == Source::Prover
+                && matches!(m.known.source, Source::Prover | Source::Kept | Source::Book)
         })
         .filter(|m| {
             let mut child = pos.clone();

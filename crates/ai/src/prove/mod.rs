@@ -414,9 +414,13 @@ impl Prover {
     /// other side's reply the table already shows: one that wins, or one
     /// after which the side to move cannot win (its position disproved in
     /// that side's question). Strongest-looking first, no search, `None`
-    /// where the table shows none; the position is left as it was. One
-    /// prover for all the moves: a new one per move cost 10 s of page
-    /// faults on 8^3's 511 moves (its symmetric keys copied each time).
+    /// where the table shows none; the position is left as it was. Where
+    /// the other side does not win and the table shows no such reply (a
+    /// draw settled by a pairing a move away, which stores no reply), a
+    /// reply after which a pairing holds the mover's lines, as a
+    /// certificate's entry would take it. One prover for all the moves: a
+    /// new one per move cost 10 s of page faults on 8^3's 511 moves (its
+    /// symmetric keys copied each time).
     pub fn replies_in_table(&mut self, asks: &[(Cell, bool)]) -> Vec<Option<Cell>> {
         let me = self.root.to_move();
         asks.iter()
@@ -428,7 +432,13 @@ impl Prover {
                 }
                 self.search.make(id);
                 self.search.attacker = if wins { me.other() } else { me };
-                let found = moves::from_table(&mut self.search).map(|c| self.search.board.cell(c));
+                let found = moves::from_table(&mut self.search)
+                    .or_else(|| {
+                        (!wins)
+                            .then(|| moves::pairing_entry(&mut self.search).map(|e| e.mv))
+                            .flatten()
+                    })
+                    .map(|c| self.search.board.cell(c));
                 self.search.unmake(id);
                 found
             })
