@@ -487,14 +487,21 @@ fn analyze_says_why_a_move_loses() {
             "{edge}: {out}"
         );
     }
-    assert!(whys.iter().all(|l| l.contains(": X plays ")), "{out}");
-    // A corner draws: no reason names it.
-    assert!(
-        !whys
-            .iter()
-            .any(|l| l.split(':').next().unwrap().split(' ').any(|m| m == "0,0")),
-        "{out}"
-    );
+    // An edge loses to X's threats; a corner draws, held by X's reply.
+    let names = |l: &&&str, m: &str| l.split(':').next().unwrap().split(' ').any(|c| c == m);
+    for edge in edges {
+        assert!(
+            whys.iter().any(|l| names(&l, edge) && l.contains(": X plays ")),
+            "{out}"
+        );
+    }
+    for corner in ["0,0", "2,0", "0,2", "2,2"] {
+        assert!(
+            whys.iter()
+                .any(|l| names(&l, corner) && l.contains(": a draw: X replies ")),
+            "{corner}: {out}"
+        );
+    }
     assert!(errors(&out).is_empty(), "{out}");
 }
 

@@ -195,11 +195,18 @@ fn the_cursor_on_a_losing_move_says_why() {
     let line = shown.line_at(Cell(1)).unwrap();
     assert_eq!(line[0], Cell(1), "the line starts with the move");
     assert!(line.len() >= 3, "{line:?}");
-    // A corner draws without pairs: no reason of its own; the position's
-    // (a draw: X's centre holds O's four edge lines by pairs) instead.
+    // A corner draws without pairs: X's reply holds it.
     app.ui.cursor = vec![0, 0];
     app.step(0, 0);
-    assert!(!app.ui.message.contains("why 0,0"), "{}", app.ui.message);
+    assert!(
+        app.ui.message.contains("why 0,0: a draw: X replies "),
+        "{}",
+        app.ui.message
+    );
+    // On a taken cell, the position's own reason (X's centre holds O's
+    // four edge lines by pairs).
+    app.ui.cursor = vec![1, 1];
+    app.step(0, 0);
     assert!(
         app.ui
             .message

@@ -681,12 +681,13 @@ test('why a move loses: the pointer on a cell shows the threat sequence (issue 4
   await startGame(page, { game: 'tictactoe', moves: '1,1' });
   if (!(await page.isChecked('#opt-values'))) await page.check('#opt-values');
   await page.waitForFunction(() => document.querySelectorAll('.cell[data-val]').length === 8, null, { timeout: 30000 });
-  // O's edge loses to X's threats; a corner draws and has no reason.
+  // O's edge loses to X's threats; a corner draws, held by X's reply.
   const why = await page.getAttribute('.cell[data-cell="1,0"]', 'data-why');
   assert(why && why.startsWith('After 1,0: X plays') && why.includes('makes two threats'), `edge's reason: ${why}`);
   const title = await page.getAttribute('.cell[data-cell="1,0"]', 'title');
   assert(title.includes('Why: X plays'), `title: ${title}`);
-  assert(!(await page.getAttribute('.cell[data-cell="0,0"]', 'data-why')), 'a draw has no reason');
+  const corner = await page.getAttribute('.cell[data-cell="0,0"]', 'data-why');
+  assert(corner && corner.startsWith('After 0,0: a draw: X replies '), `corner's reason: ${corner}`);
   await page.hover('.cell[data-cell="1,0"]');
   await page.waitForFunction(() => document.querySelector('#values-legend .move-why'), null, { timeout: 5000 });
   const shown = await page.textContent('#values-legend .move-why');
