@@ -491,7 +491,8 @@ fn analyze_says_why_a_move_loses() {
     let names = |l: &&&str, m: &str| l.split(':').next().unwrap().split(' ').any(|c| c == m);
     for edge in edges {
         assert!(
-            whys.iter().any(|l| names(&l, edge) && l.contains(": X plays ")),
+            whys.iter()
+                .any(|l| names(&l, edge) && l.contains(": X plays ")),
             "{out}"
         );
     }

@@ -133,7 +133,12 @@ fn the_reply_that_holds_a_draw_leaves_a_draw_by_minimax() {
                 tops += 1;
             }
             for (m, r) in analysis.moves.iter().zip(reasons) {
-                let Some(MoveReason::Holds { player, cell }) = r else {
+                let Some(MoveReason::Holds {
+                    player,
+                    cell,
+                    paired,
+                }) = r
+                else {
                     continue;
                 };
                 assert_eq!(m.known.value, Value::Draw, "{:?}", pos.moves());
@@ -154,7 +159,12 @@ fn the_reply_that_holds_a_draw_leaves_a_draw_by_minimax() {
                     pos.moves(),
                     m.cell
                 );
-                let words = MoveReason::Holds { player, cell }.words(&rules);
+                let words = MoveReason::Holds {
+                    player,
+                    cell,
+                    paired,
+                }
+                .words(&rules);
                 assert!(words.starts_with("a draw: "), "{words}");
                 checked += 1;
             }
@@ -177,7 +187,7 @@ fn every_drawing_move_of_tictactoe_says_why() {
     let mut memo = HashMap::new();
     let mut seen = std::collections::HashSet::new();
     let mut layer = vec![Position::new(rules.clone())];
-    let (mut positions, mut draws) = (0, 0);
+    let (mut positions, mut draws, mut by_pairs) = (0, 0, 0);
     for _ in 0..=4 {
         let mut next = Vec::new();
         for pos in layer {
@@ -199,11 +209,12 @@ fn every_drawing_move_of_tictactoe_says_why() {
                 draws += 1;
                 match r {
                     Some(MoveReason::Pairs(_)) => {}
-                    Some(MoveReason::Holds { cell, .. }) => {
+                    Some(MoveReason::Holds { cell, paired, .. }) => {
                         let mut after = pos.clone();
                         after.play(m.cell);
                         after.play(cell);
                         assert_eq!(common::minimax(&mut after, &mut memo), 0);
+                        by_pairs += usize::from(paired.is_some());
                     }
                     other => panic!("{:?} then {:?}: {other:?}", pos.moves(), m.cell),
                 }
@@ -219,6 +230,9 @@ fn every_drawing_move_of_tictactoe_says_why() {
         }
         layer = next;
     }
-    eprintln!("{positions} positions, {draws} drawing moves");
+    eprintln!(
+        "{positions} positions, {draws} drawing moves, {by_pairs} held by pairs after the reply"
+    );
     assert!(positions > 500 && draws > 1000, "{positions} {draws}");
+    assert!(by_pairs > 100, "{by_pairs}");
 }

@@ -66,6 +66,9 @@ pub enum MoveReason {
         player: Player,
         /// Its reply.
         cell: Cell,
+        /// The mover's open lines that pairs of the replying side hold
+        /// after the reply, where a pairing shows it (`pairs.rs`).
+        paired: Option<usize>,
     },
 }
 
@@ -101,7 +104,20 @@ impl MoveReason {
                 notation::format_move(rules, *cell)
             ),
             MoveReason::Pairs(held) => held.words(),
-            MoveReason::Holds { player, cell } => format!(
+            MoveReason::Holds {
+                player,
+                cell,
+                paired: Some(n),
+            } => format!(
+                "a draw: {player} replies {}, after which {player} holds {}'s {} by pairs, a stone on one cell of a pair answered on the other; {player} cannot win either (proved)",
+                notation::format_move(rules, *cell),
+                player.other(),
+                match n {
+                    1 => "last open line".to_string(),
+                    n => format!("{n} open lines"),
+                }
+            ),
+            MoveReason::Holds { player, cell, .. } => format!(
                 "a draw: {player} replies {}, after which neither side can force a win (proved by search, too long to list)",
                 notation::format_move(rules, *cell)
             ),
@@ -142,7 +158,11 @@ pub fn move_reasons(pos: &Position, analysis: &Analysis) -> Vec<Option<MoveReaso
                 _ => pairs.map(MoveReason::Pairs).or_else(|| {
                     reply
                         .filter(|_| m.known.value == Value::Draw)
-                        .map(|cell| MoveReason::Holds { player, cell })
+                        .map(|cell| MoveReason::Holds {
+                            player,
+                            cell,
+                            paired: paired_after(pos, m.cell, cell),
+                        })
                 }),
             }
         })
@@ -190,6 +210,21 @@ pub fn position_reason(
     winning_reason(pos, analysis, reasons)
         .or_else(|| drawing_reason(pos, analysis))
         .or_else(|| holding_reason(pos, analysis, reasons))
+}
+
+/// How many of the mover's open lines pairs of the other side hold after
+/// the mover's `mv` and the other side's `reply` in `pos` (none if no
+/// pairing holds them all, or the mover has no open line left).
+fn paired_after(pos: &Position, mv: Cell, reply: Cell) -> Option<usize> {
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    after.play_unchecked(reply);
+    let held = Held::of(&after)?;
+    let lines = match pos.to_move() {
+        Player::X => held.x,
+        Player::O => held.o,
+    }?;
+    (!lines.is_empty()).then_some(lines.len())
 }
 
 /// Why `pos`, proved a draw, is one, from a best move whose reason is the
