@@ -124,5 +124,5 @@ pub fn max_scroll(session: &Session, width: u16, height: u16) -> usize {
 /// Draws the help scrolled down `scroll` lines (clamped to the end).
 pub fn draw(frame: &mut Frame, session: &Session, scroll: usize) {
     let all = lines(session, frame.area().width);
-    pager::draw(frame, "hypertac help", "help", &all, scroll);
+    pager::draw(frame, ("hypertac help", "help"), &all, scroll, None);
 }

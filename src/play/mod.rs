@@ -7,6 +7,7 @@ mod help;
 mod pager;
 mod plain;
 pub mod render;
+mod replay;
 mod review;
 mod scores;
 mod tui;

@@ -91,8 +91,15 @@ pub fn pack<'a>(items: impl IntoIterator<Item = &'a str>, sep: &str, width: usiz
 
 /// Draws `all` (lines fitting the screen's width) scrolled down `scroll`
 /// lines (clamped to the end), under `title` (`short` on screens narrower
-/// than 60 columns).
-pub fn draw(frame: &mut Frame, title: &str, short: &str, all: &[String], scroll: usize) {
+/// than 60 columns), with `more` keys (if any) before the pager's own on
+/// the key line.
+pub fn draw(
+    frame: &mut Frame,
+    (title, short): (&str, &str),
+    all: &[String],
+    scroll: usize,
+    more: Option<&str>,
+) {
     let area = frame.area();
     let rows = page_rows(area.height);
     let top = scroll.min(all.len().saturating_sub(rows));
@@ -108,10 +115,14 @@ pub fn draw(frame: &mut Frame, title: &str, short: &str, all: &[String], scroll:
     } else {
         format!(" {title}")
     };
-    let footer = match (all.len() > rows, wide) {
+    let own = match (all.len() > rows, wide) {
         (true, true) => "↑↓ PgUp PgDn scroll  q or Esc closes (any other key too)",
         (true, false) => "↑↓ PgUp PgDn scroll  q closes",
         (false, _) => "q, Esc or any key closes",
+    };
+    let footer = match more {
+        Some(keys) => format!("{keys}  {own}"),
+        None => own.to_string(),
     };
     let row = |y: u16, h: u16| {
         Rect::new(

@@ -18,17 +18,35 @@ pub const PER_POSITION: Duration = Duration::from_millis(2_000);
 /// known at once).
 pub const TOTAL: Duration = Duration::from_millis(120_000);
 
-/// The review of the game that led to `pos` as plain text lines: one line
-/// a move, `ply player move: before -> after`, with what it threw away,
-/// why it loses and what its player had instead; the last line counts the
-/// moves that threw away a result. `stop` ends it early (the positions
-/// left keep what was known at once).
-pub fn review_lines(
+/// A review in text: each move's lines (`ply player move: before ->
+/// after`, with what it threw away, then why it loses and what its player
+/// had instead, indented), and a last line counting the moves that threw
+/// away a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReviewText {
+    /// The lines of each move, in the game's order.
+    pub steps: Vec<Vec<String>>,
+    /// The count of the moves that threw away a win or a draw.
+    pub summary: String,
+}
+
+impl ReviewText {
+    /// All its lines, the moves' then the summary.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.steps.iter().flatten().cloned().collect();
+        out.push(self.summary.clone());
+        out
+    }
+}
+
+/// The review of the game that led to `pos` (see [`ReviewText`]). `stop`
+/// ends it early (the positions left keep what was known at once).
+pub fn review_text(
     pos: &Position,
     per_position: Duration,
     total: Duration,
     stop: Option<Arc<AtomicBool>>,
-) -> Result<Vec<String>, String> {
+) -> Result<ReviewText, String> {
     if pos.moves().is_empty() {
         return Err("no move to review yet".into());
     }
@@ -37,7 +55,7 @@ pub fn review_lines(
         stop,
     };
     let review = Analyzer::default().review(pos, per_position, &budget);
-    let mut lines = Vec::new();
+    let mut steps = Vec::new();
     for (i, s) in review.steps.iter().enumerate() {
         let mut line = format!(
             "{} {} {}: {} -> {}",
@@ -50,7 +68,7 @@ pub fn review_lines(
         if let Some(what) = s.threw_away_text() {
             line.push_str(&format!(" (threw away a {what})"));
         }
-        lines.push(line);
+        let mut lines = vec![line];
         if let Some(r) = &s.loses_to {
             lines.push(format!("  why it loses: {}", r.words(pos.rules())));
         }
@@ -61,17 +79,29 @@ pub fn review_lines(
                 r.words(pos.rules())
             ));
         }
+        steps.push(lines);
     }
     let thrown = review
         .steps
         .iter()
         .filter(|s| s.threw_away().is_some())
         .count();
-    lines.push(match thrown {
+    let summary = match thrown {
         0 => "review: no move threw away a win or a draw (as far as the values are known)".into(),
         n => format!("review: {n} move(s) threw away a win or a draw"),
-    });
-    Ok(lines)
+    };
+    Ok(ReviewText { steps, summary })
+}
+
+/// The review of the game that led to `pos` as plain text lines (plain
+/// mode's `review`): [`review_text`]'s lines.
+pub fn review_lines(
+    pos: &Position,
+    per_position: Duration,
+    total: Duration,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Vec<String>, String> {
+    review_text(pos, per_position, total, stop).map(|r| r.lines())
 }
 
 /// A review on its own thread: started with [`ReviewWorker::start`],
@@ -80,7 +110,7 @@ pub struct ReviewWorker {
     /// The moves of the game under review.
     pub moves: Vec<Cell>,
     stop: Arc<AtomicBool>,
-    answer: Receiver<Result<Vec<String>, String>>,
+    answer: Receiver<Result<ReviewText, String>>,
 }
 
 impl ReviewWorker {
@@ -91,8 +121,8 @@ impl ReviewWorker {
         let game = pos.clone();
         let flag = stop.clone();
         std::thread::spawn(move || {
-            let lines = review_lines(&game, PER_POSITION, TOTAL, Some(flag));
-            let _ = outbox.send(lines);
+            let text = review_text(&game, PER_POSITION, TOTAL, Some(flag));
+            let _ = outbox.send(text);
         });
         ReviewWorker {
             moves: pos.moves().to_vec(),
@@ -101,8 +131,8 @@ impl ReviewWorker {
         }
     }
 
-    /// The review's lines (or why there is none), once it is done.
-    pub fn poll(&self) -> Option<Result<Vec<String>, String>> {
+    /// The review (or why there is none), once it is done.
+    pub fn poll(&self) -> Option<Result<ReviewText, String>> {
         self.answer.try_recv().ok()
     }
 
@@ -118,11 +148,14 @@ impl Drop for ReviewWorker {
     }
 }
 
-/// A finished review shown as a pager (`pager.rs`).
+/// A finished review shown as a pager (`pager.rs`); ← → step through the
+/// game on the board from it (`replay.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReviewShown {
     /// Its lines, as [`review_lines`] wrote them.
     pub lines: Vec<String>,
+    /// The lines of each move.
+    pub steps: Vec<Vec<String>>,
     /// How many moves it reviews.
     pub moves: usize,
     /// Lines scrolled past (of the lines wrapped to the screen's width).

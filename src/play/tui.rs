@@ -5,6 +5,7 @@
 use super::command::{self, Command};
 use super::help;
 use super::pager;
+use super::replay::Replay;
 use super::review::{ReviewShown, ReviewWorker};
 use super::scores::{ColumnScores, ScoreWorker};
 use super::values::{self, ShownValues, ValueWorker};
@@ -102,6 +103,8 @@ struct App {
     values: Option<ValueWorker>,
     /// The review under way (`:review`), until its lines arrive.
     review: Option<ReviewWorker>,
+    /// A reviewed game stepped through on the board (← → on the review).
+    replay: Option<Replay>,
     /// The terminal's size at the last draw (columns, rows).
     screen: (u16, u16),
 }
@@ -123,6 +126,7 @@ impl App {
             scores: None,
             values: None,
             review: None,
+            replay: None,
             screen: (80, 24),
         }
     }
@@ -135,10 +139,11 @@ impl App {
             let was_slice = self.board.is_slice();
             self.update_values();
             self.update_review();
+            self.update_replay();
             terminal.draw(|frame| {
                 let area = frame.area();
                 self.screen = (area.width, area.height);
-                self.board = view::draw(frame, &self.session, &self.ui);
+                self.board = self.draw(frame);
             })?;
             if !was_slice && self.board.is_slice() && self.show_last_move() {
                 continue;
@@ -166,6 +171,14 @@ impl App {
         Ok(())
     }
 
+    /// Draws the screen: the game, or the board of a replay.
+    fn draw(&self, frame: &mut ratatui::Frame) -> BoardView {
+        match &self.replay {
+            Some(r) => view::draw(frame, &r.session, &replay_ui(r)),
+            None => view::draw(frame, &self.session, &self.ui),
+        }
+    }
+
     fn event(&mut self, event: Event) {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
@@ -176,6 +189,7 @@ impl App {
                         && self.thinking.is_none()
                         && self.ui.help.is_none()
                         && self.ui.review.is_none()
+                        && self.replay.is_none()
                     {
                         self.ui.cursor = coords;
                         self.place();
@@ -189,7 +203,7 @@ impl App {
     /// A paste (bracketed by the terminal): its first line goes into the
     /// `:` prompt, opened for it when closed.
     fn paste(&mut self, text: &str) {
-        if self.ui.help.is_some() || self.ui.review.is_some() {
+        if self.ui.help.is_some() || self.ui.review.is_some() || self.replay.is_some() {
             return;
         }
         let line = text.lines().next().unwrap_or("");
@@ -299,10 +313,11 @@ impl App {
         let moves = worker.moves.len();
         self.review = None;
         match answer {
-            Ok(lines) => {
-                self.ui.message = lines.last().cloned().unwrap_or_default();
+            Ok(text) => {
+                self.ui.message = text.summary.clone();
                 self.ui.review = Some(ReviewShown {
-                    lines,
+                    lines: text.lines(),
+                    steps: text.steps,
                     moves,
                     scroll: 0,
                 });
@@ -521,6 +536,10 @@ impl App {
             self.help_key(scroll, key);
             return;
         }
+        if self.replay.is_some() {
+            self.replay_key(key);
+            return;
+        }
         if self.ui.review.is_some() {
             self.review_key(key);
             return;
@@ -638,17 +657,67 @@ impl App {
         self.ui.help = pager::scrolled(key.code, scroll, lines, height);
     }
 
-    /// A key on the review's screen: arrows and pages scroll, any other
-    /// key closes it.
+    /// A key on the review's screen: ← → (h l) step through the game on
+    /// the board from its first or last move, arrows and pages scroll, any
+    /// other key closes it.
     fn review_key(&mut self, key: KeyEvent) {
         let (width, height) = self.screen;
         let Some(review) = self.ui.review.as_mut() else {
             return;
         };
+        let start = match key.code {
+            KeyCode::Right | KeyCode::Char('l') => Some(1),
+            KeyCode::Left | KeyCode::Char('h') => Some(review.moves),
+            _ => None,
+        };
+        if let Some(ply) = start {
+            let shown = review.clone();
+            match Replay::new(self.session.position(), &self.session, shown, ply) {
+                Ok(replay) => {
+                    self.replay = Some(replay);
+                    self.ui.review = None;
+                }
+                Err(e) => self.ui.message = format!("error: {e}"),
+            }
+            return;
+        }
         let lines = pager::wrapped(&review.lines, width).len();
         match pager::scrolled(key.code, review.scroll, lines, height) {
             Some(scroll) => review.scroll = scroll,
             None => self.ui.review = None,
+        }
+    }
+
+    /// A key while stepping through a reviewed game: ← → (h l) a move,
+    /// Home End the start and the end, Esc or q back to the review's page
+    /// (the key line says so); other keys do nothing.
+    fn replay_key(&mut self, key: KeyEvent) {
+        let Some(replay) = self.replay.as_mut() else {
+            return;
+        };
+        let ply = match key.code {
+            KeyCode::Right | KeyCode::Char('l') => replay.ply + 1,
+            KeyCode::Left | KeyCode::Char('h') => replay.ply.saturating_sub(1),
+            KeyCode::Home | KeyCode::Char('g') => 0,
+            KeyCode::End | KeyCode::Char('G') => replay.plies(),
+            KeyCode::Esc | KeyCode::Char('q') => {
+                self.ui.review = self.replay.take().map(|r| r.review);
+                return;
+            }
+            _ => return,
+        };
+        if let Err(e) = replay.go(ply, &self.session) {
+            self.ui.message = format!("error: {e}");
+        }
+    }
+
+    /// Drops a replay whose game changed (the computer's move).
+    fn update_replay(&mut self) {
+        if let Some(r) = &self.replay {
+            if r.moves != self.session.position().moves() {
+                self.replay = None;
+                self.ui.message = "replay closed: the game changed (type :review again)".into();
+            }
         }
     }
 
@@ -812,3 +881,19 @@ impl App {
 #[cfg(test)]
 #[path = "tui_tests.rs"]
 mod tests;
+
+/// The screen's state for a replay's board: the cursor on the move last
+/// played (the middle at the start), its review's lines in the message
+/// line, the title and keys of a replay.
+fn replay_ui(r: &Replay) -> Ui {
+    let pos = r.session.position();
+    let ui = match r.last_move() {
+        Some(_) => Ui::at_last_move(pos),
+        None => Ui::new(pos),
+    };
+    Ui {
+        message: r.message(),
+        replay: Some((r.ply, r.plies())),
+        ..ui
+    }
+}

@@ -335,6 +335,124 @@ fn review_runs_beside_the_keys_and_opens_as_a_pager() {
     assert!(!app.quit);
 }
 
+/// The screen drawn at `width` x `height` as the terminal shows it, row by row.
+fn screen(app: &App, width: u16, height: u16) -> Vec<String> {
+    let backend = ratatui::backend::TestBackend::new(width, height);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+    terminal
+        .draw(|frame| {
+            app.draw(frame);
+        })
+        .unwrap();
+    let buf = terminal.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// From the review's page, ← and → step through the game on the board:
+/// each move's position with its review lines in the message line, the
+/// game itself untouched; Esc goes back to the page.
+#[test]
+fn a_reviewed_game_steps_on_the_board() {
+    let mut app = app("tictactoe", [Side::Human, Side::Human], None);
+    for m in ["0,0", "0,1", "1,1", "2,2", "2,1"] {
+        command(&mut app, m);
+    }
+    command(&mut app, "review");
+    let end = Instant::now() + Duration::from_secs(60);
+    while app.ui.review.is_none() && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(5));
+        app.update_review();
+    }
+    assert!(app.ui.review.is_some(), "{}", app.ui.message);
+    let page = screen(&app, 80, 24);
+    assert!(page[23].starts_with("←→ replay on the board"), "{page:?}");
+    press(&mut app, KeyCode::Right);
+    assert!(app.ui.review.is_none());
+    let at = |app: &App| {
+        app.replay
+            .as_ref()
+            .map(|r| (r.ply, r.session.position().moves().len()))
+    };
+    assert_eq!(at(&app), Some((1, 1)));
+    press(&mut app, KeyCode::Right);
+    assert_eq!(at(&app), Some((2, 2)));
+    let shown = screen(&app, 80, 24);
+    assert_eq!(shown[0], " replay of the review: move 2 of 5  Tic-tac-toe");
+    assert_eq!(&shown[1..3], [" X . .", " O . ."]);
+    let text = shown.join("\n");
+    assert!(
+        text.contains("2 O 0,1: draw -> X wins (threw away a draw); why it loses: X plays 1,0"),
+        "{text}"
+    );
+    assert!(text.contains("←→/hl step"), "{text}");
+    // The ends: the last move with what X had instead, then the start.
+    press(&mut app, KeyCode::End);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(at(&app), Some((5, 5)));
+    let message = app.replay.as_ref().unwrap().message();
+    assert!(
+        message
+            .starts_with("5 X 2,1: X wins -> draw (threw away a win); X had instead: X plays 1,0"),
+        "{message}"
+    );
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(at(&app), Some((0, 0)));
+    assert!(app
+        .replay
+        .as_ref()
+        .unwrap()
+        .message()
+        .starts_with("the start"));
+    // Keys of the game do nothing meanwhile; the game is as it was.
+    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.session.position().moves().len(), 5);
+    // Esc: back to the review's page, and from it to the game.
+    press(&mut app, KeyCode::Esc);
+    assert!(app.replay.is_none());
+    assert!(app.ui.review.is_some());
+    press(&mut app, KeyCode::Left);
+    assert_eq!(at(&app), Some((5, 5)));
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.replay.is_none() && app.ui.review.is_none());
+    assert_eq!(app.session.position().moves().len(), 5);
+    assert!(!app.quit);
+}
+
+/// A replay whose game changes (the computer's move) is closed.
+#[test]
+fn a_replay_closes_when_the_game_changes() {
+    let mut app = app("tictactoe", [Side::Human, Side::Human], None);
+    command(&mut app, "1,1");
+    let review = ReviewShown {
+        lines: vec!["1 X 1,1: draw -> draw".into()],
+        steps: vec![vec!["1 X 1,1: draw -> draw".into()]],
+        moves: 1,
+        scroll: 0,
+    };
+    app.replay = Some(Replay::new(app.session.position(), &app.session, review, 1).unwrap());
+    app.update_replay();
+    assert!(app.replay.is_some());
+    app.session.play(Cell(0)).unwrap();
+    app.update_replay();
+    assert!(app.replay.is_none());
+    assert!(
+        app.ui.message.starts_with("replay closed"),
+        "{}",
+        app.ui.message
+    );
+}
+
 /// A review whose game changes (a move, an undo) is stopped and dropped;
 /// Esc stops one and shows what is known so far.
 #[test]

@@ -56,6 +56,9 @@ pub struct Ui {
     pub values: Option<super::values::ShownValues>,
     /// A finished review (`:review`) is shown instead of the board.
     pub review: Option<super::review::ReviewShown>,
+    /// Stepping through a reviewed game (`replay.rs`): the moves on the
+    /// board shown and the game's moves; the title and key line say so.
+    pub replay: Option<(usize, usize)>,
 }
 
 impl Ui {
@@ -116,7 +119,13 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
     }
     if let Some(review) = &ui.review {
         let lines = super::pager::wrapped(&review.lines, area.width);
-        super::pager::draw(frame, &review.title(), "review", &lines, review.scroll);
+        super::pager::draw(
+            frame,
+            (&review.title(), "review"),
+            &lines,
+            review.scroll,
+            Some("←→ replay on the board"),
+        );
         return BoardView::TooSmall;
     }
     let view = board::choose(session.position(), &ui.cursor, area);
@@ -179,6 +188,18 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
 
 fn title(session: &Session, ui: &Ui, width: u16) -> Line<'static> {
     let pos = session.position();
+    if let Some((ply, plies)) = ui.replay {
+        let at = match ply {
+            0 => "the start".to_string(),
+            n => format!("move {n} of {plies}"),
+        };
+        let text = format!(
+            " replay of the review: {at}  {}",
+            crate::words::game_name(pos.rules())
+        );
+        let text: String = text.chars().take(usize::from(width)).collect();
+        return Line::styled(text, Style::default().add_modifier(Modifier::BOLD));
+    }
     let [x, o] = session.sides();
     let status = if let Some(w) = pos.outcome().winner() {
         format!("{w} wins")
@@ -343,6 +364,16 @@ pub fn prompt_line(text: &str, width: u16) -> String {
 /// characters, never cutting one in two; shorter lists on narrow screens,
 /// always ending with `F1 help` and `q quit`.
 pub fn key_lines(session: &Session, ui: &Ui, width: u16, rows: usize) -> Vec<String> {
+    if ui.replay.is_some() {
+        let items = [
+            "←→/hl step",
+            "Home/End first/last",
+            "Esc/q back to the review",
+        ];
+        let mut lines = super::pager::pack(items, "  ", usize::from(width.max(1)));
+        lines.truncate(rows);
+        return lines;
+    }
     let full = keys(session, ui);
     let rules = session.rules();
     let place = if rules.gravity().is_some() {
