@@ -791,6 +791,26 @@ test('a review says why a move lost and what the player had instead (issue 41)',
   assert(entries[4].includes('threw away a win') && entries[4].includes('X had instead: X plays 1,0'), `move 5: ${entries[4]}`);
   assert(!entries[2].includes('why'), `move 3: ${entries[2]}`);
   await shot(page, 'review-why.png');
+  // A click on a move steps through the game on the board from there,
+  // the review's verdicts kept in the list; the game itself is untouched.
+  await page.click('#moves li:nth-child(2)');
+  await page.waitForSelector('#replay-bar:not([hidden])');
+  assert((await status(page)) === 'Replay of this game: move 2 of 5', `status: ${await status(page)}`);
+  assert(!(await page.isVisible('#rp-continue')), 'no "Continue playing" for the game in progress');
+  assert((await stone(page, '0,0')) === 'x' && (await stone(page, '0,1')) === 'o' && (await stone(page, '1,1')) === '', 'the board after move 2');
+  const current = await page.textContent('#moves li.current');
+  assert(current.includes('threw away a draw') && current.includes('why it loses'), `the current move: ${current}`);
+  await shot(page, 'review-replay.png');
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  assert((await status(page)).startsWith('Replay of this game: move 3 of 5'), `after →: ${await status(page)}`);
+  assert((await stone(page, '1,1')) === 'x', 'move 3 on the board');
+  await page.click('#moves li:nth-child(5)');
+  assert((await status(page)).startsWith('Replay of this game: move 5 of 5 · O to move'), `move 5: ${await status(page)}`);
+  await page.click('#rp-exit');
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Replay'));
+  assert((await moveCount(page)) === 5 && (await stone(page, '2,1')) === 'x', 'back to the game, all its moves');
+  assert((await page.$$eval('#moves .review', (els) => els.length)) === 5, 'the review is still in the list');
 });
 
 test('a bound on the board: + where the side to move wins or draws, - where it draws or loses (issue 41)', async (page) => {

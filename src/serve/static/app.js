@@ -22,7 +22,7 @@ const ui = {
   thinking: false,
   paused: false,
   cpuTimer: null,
-  replay: null,        // {name, record, step, winLines}
+  replay: null,        // {name, record, step, winLines}; name null: the game in progress
   animating: false,
   hint: null,
   hinting: null,       // the hint request being worked out (settles, never rejects)
@@ -500,7 +500,14 @@ function render(game, animate = true) {
   document.body.classList.toggle('gravity-game', game.gravity !== null);
   if (ui.replay) return;
   const list = $('#moves');
-  list.replaceChildren(...game.moves.map((m, i) => moveEntry(game, m, i)));
+  list.replaceChildren(...game.moves.map((m, i) => {
+    const li = moveEntry(game, m, i);
+    // A click on a move steps through the game on the board from there.
+    li.classList.add('steps');
+    li.title = 'Click: the board after this move (the replay bar steps on)';
+    li.addEventListener('click', () => startGameReplay(i + 1));
+    return li;
+  }));
   list.scrollTop = list.scrollHeight;
   $('#opt-scores-label').hidden = !game.connect4;
   $('#opt-values-label').hidden = game.connect4;
@@ -1047,6 +1054,7 @@ async function startReplay(name) {
   $('#replay-name').textContent = `"${name}"`;
   $('#rp-slider').max = String(data.record.moves.length);
   document.body.classList.add('replaying');
+  $('#rp-continue').hidden = false;
   // Only the record shows: its rules and players, none of the game in progress.
   $('#rules-text').textContent = data.game_name;
   $('#rules-text').title = `${data.rules} · ${data.record.rules.rule}`;
@@ -1057,6 +1065,35 @@ async function startReplay(name) {
   showError('');
   updateScores();
   replayStep(ui.replay.step);
+}
+
+// The game in progress on the board after `step` of its moves (a click on
+// a move in the list): the replay bar steps through it, the move list
+// keeps the computer's reasons and the review's verdicts ("Review game"),
+// the current move marked; "Back to my game" returns to its end.
+function startGameReplay(step) {
+  const game = ui.game;
+  if (!game || !game.moves.length || ui.replay) return;
+  clearTimeout(ui.cpuTimer);
+  const result = game.result === 'ongoing' ? `${game.to_move} to move` : (game.result === 'draw' ? 'draw' : game.result);
+  ui.replay = {
+    name: null,
+    record: { moves: game.moves.map((cell) => ({ cell })), rules: { shape: game.shape, gravity: game.gravity } },
+    winLines: game.win_lines,
+    result,
+    step,
+  };
+  ui.hint = null;
+  $('#replay-bar').hidden = false;
+  $('#replay-name').textContent = 'of this game';
+  $('#rp-continue').hidden = true;
+  $('#rp-slider').max = String(game.moves.length);
+  document.body.classList.add('replaying');
+  $('#hint-text').textContent = '';
+  for (const id of ['#btn-undo', '#btn-redo', '#btn-hint', '#btn-cpu']) $(id).disabled = true;
+  showError('');
+  updateScores();
+  replayStep(step);
 }
 
 function replayStep(step) {
@@ -1074,17 +1111,23 @@ function replayStep(step) {
   }, true);
   $('#rp-slider').value = String(r.step);
   $('#rp-pos').textContent = `move ${r.step} of ${total}${r.step === total ? ' · ' + r.result : ''}`;
-  $('#status').textContent = `Replay of "${r.name}": move ${r.step} of ${total}${r.step === total ? ' · ' + r.result : ''}`;
+  const of = r.name === null ? 'this game' : `"${r.name}"`;
+  $('#status').textContent = `Replay of ${of}: move ${r.step} of ${total}${r.step === total ? ' · ' + r.result : ''}`;
   $('#status').dataset.result = 'replay';
   $('#status').dataset.turn = '';
   const view = { shape: r.record.rules.shape, gravity: r.record.rules.gravity };
   const items = $('#moves');
   items.replaceChildren(...r.record.moves.map((m, i) => {
-    const li = document.createElement('li');
-    li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${moveText(m.cell, view)}`;
-    if (i === r.step - 1) li.className = 'current';
+    // The game in progress keeps its reasons and review in the list.
+    const li = r.name === null ? moveEntry(ui.game, m.cell, i) : document.createElement('li');
+    if (r.name !== null) li.textContent = `${i % 2 === 0 ? 'X' : 'O'} ${moveText(m.cell, view)}`;
+    li.classList.add('steps');
+    li.addEventListener('click', () => replayStep(i + 1));
+    if (i === r.step - 1) li.classList.add('current');
     return li;
   }));
+  const current = items.querySelector('.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
 }
 
 function exitReplay(redraw = true) {
