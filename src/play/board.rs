@@ -34,6 +34,8 @@ pub struct Marks<'a> {
     pub scores: Option<&'a ColumnScores>,
     /// Each move's value, when shown (`v`).
     pub values: Option<&'a super::values::ShownValues>,
+    /// A line of play to number from the side to move (a replay's).
+    pub line: Option<&'a [Cell]>,
 }
 
 /// How the board was placed on screen, to map mouse clicks back to cells.
@@ -330,12 +332,19 @@ impl<'a> Cells<'a> {
         c.to_string()
     }
 
-    /// With values shown and the cursor on a move with a reason: the
-    /// place (1 to 9) of `cell` in the line of play the reason names, from
+    /// A replay's line of play (why its last move loses), numbered from
+    /// the side to move; else with values shown and the cursor on a move
+    /// with a reason: the place (1 to 9) of `cell` in the line of play the reason names, from
     /// the move itself on, and the side that plays it there; for a draw
     /// by pairs, the letter of `cell`'s pair (a a, b b, ...) and the side
     /// that answers by them.
     fn line_mark(&self, cell: Cell) -> Option<(char, Player)> {
+        if let Some(line) = self.marks.line {
+            let i = line.iter().position(|&c| c == cell).filter(|&i| i < 9)?;
+            let mover = self.pos.to_move();
+            let side = if i % 2 == 0 { mover } else { mover.other() };
+            return Some((char::from(b'1' + i as u8), side));
+        }
         let shown = self.marks.values?;
         if shown.moves != self.pos.moves() || self.pos.is_over() {
             return None;

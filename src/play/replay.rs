@@ -66,6 +66,14 @@ impl Replay {
         self.ply.checked_sub(1).map(|i| self.moves[i])
     }
 
+    /// Why the move last played on the board shown loses, as a line of
+    /// play from the board shown (the side to move first), where the
+    /// review has one.
+    pub fn line_of_play(&self) -> Option<Vec<Cell>> {
+        let i = self.ply.checked_sub(1)?;
+        self.review.lines_of_play.get(i).cloned().flatten()
+    }
+
     /// The message line: the review's lines of the move last played on the
     /// board shown, joined; at the start, what the keys do.
     pub fn message(&self) -> String {

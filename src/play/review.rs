@@ -26,6 +26,10 @@ pub const TOTAL: Duration = Duration::from_millis(120_000);
 pub struct ReviewText {
     /// The lines of each move, in the game's order.
     pub steps: Vec<Vec<String>>,
+    /// For each move that lost: the line of play of why it loses, from
+    /// the position after it (the winner's move first, then the sides in
+    /// turn), where threats show it.
+    pub lines_of_play: Vec<Option<Vec<Cell>>>,
     /// The count of the moves that threw away a win or a draw.
     pub summary: String,
 }
@@ -56,6 +60,7 @@ pub fn review_text(
     };
     let review = Analyzer::default().review(pos, per_position, &budget);
     let mut steps = Vec::new();
+    let mut lines_of_play = Vec::new();
     for (i, s) in review.steps.iter().enumerate() {
         let mut line = format!(
             "{} {} {}: {} -> {}",
@@ -72,6 +77,12 @@ pub fn review_text(
         if let Some(r) = &s.loses_to {
             lines.push(format!("  why it loses: {}", r.words(pos.rules())));
         }
+        lines_of_play.push(
+            s.loses_to
+                .as_ref()
+                .map(|r| r.moves())
+                .filter(|m| !m.is_empty()),
+        );
         if let Some(r) = &s.missed {
             lines.push(format!(
                 "  {} had instead: {}",
@@ -90,7 +101,11 @@ pub fn review_text(
         0 => "review: no move threw away a win or a draw (as far as the values are known)".into(),
         n => format!("review: {n} move(s) threw away a win or a draw"),
     };
-    Ok(ReviewText { steps, summary })
+    Ok(ReviewText {
+        steps,
+        lines_of_play,
+        summary,
+    })
 }
 
 /// The review of the game that led to `pos` as plain text lines (plain
@@ -156,6 +171,8 @@ pub struct ReviewShown {
     pub lines: Vec<String>,
     /// The lines of each move.
     pub steps: Vec<Vec<String>>,
+    /// Each move's line of play of why it loses, if any (see [`ReviewText`]).
+    pub lines_of_play: Vec<Option<Vec<Cell>>>,
     /// How many moves it reviews.
     pub moves: usize,
     /// Lines scrolled past (of the lines wrapped to the screen's width).

@@ -318,6 +318,7 @@ impl App {
                 self.ui.review = Some(ReviewShown {
                     lines: text.lines(),
                     steps: text.steps,
+                    lines_of_play: text.lines_of_play,
                     moves,
                     scroll: 0,
                 });
@@ -894,6 +895,7 @@ fn replay_ui(r: &Replay) -> Ui {
     Ui {
         message: r.message(),
         replay: Some((r.ply, r.plies())),
+        line: r.line_of_play(),
         ..ui
     }
 }

@@ -386,7 +386,8 @@ fn a_reviewed_game_steps_on_the_board() {
     assert_eq!(at(&app), Some((2, 2)));
     let shown = screen(&app, 80, 24);
     assert_eq!(shown[0], " replay of the review: move 2 of 5  Tic-tac-toe");
-    assert_eq!(&shown[1..3], [" X . .", " O . ."]);
+    // Why O's 0,1 loses, numbered on the board: X 1,0, O 2,0, X 1,1.
+    assert_eq!(&shown[1..4], [" X 1 2", " O 3 .", " . . ."]);
     let text = shown.join("\n");
     assert!(
         text.contains("2 O 0,1: draw -> X wins (threw away a draw); why it loses: X plays 1,0"),
@@ -437,6 +438,7 @@ fn a_replay_closes_when_the_game_changes() {
     let review = ReviewShown {
         lines: vec!["1 X 1,1: draw -> draw".into()],
         steps: vec![vec!["1 X 1,1: draw -> draw".into()]],
+        lines_of_play: vec![None],
         moves: 1,
         scroll: 0,
     };

@@ -59,6 +59,9 @@ pub struct Ui {
     /// Stepping through a reviewed game (`replay.rs`): the moves on the
     /// board shown and the game's moves; the title and key line say so.
     pub replay: Option<(usize, usize)>,
+    /// A line of play numbered on the board (1 to 9) from the side to
+    /// move, in the colours of the sides (a replayed move's why it loses).
+    pub line: Option<Vec<Cell>>,
 }
 
 impl Ui {
@@ -152,6 +155,7 @@ pub fn draw(frame: &mut Frame, session: &Session, ui: &Ui) -> BoardView {
         hint: ui.hint,
         scores: ui.scores.as_ref(),
         values: ui.values.as_ref(),
+        line: ui.line.as_deref(),
     };
     board::draw(frame.buffer_mut(), session, marks, &view);
     let bottom = area.height.saturating_sub(3);
