@@ -156,6 +156,11 @@ pub struct StepView {
     /// where threats show it (as a move's `why`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+    /// The cells of the line of play `why` names, in play order from the
+    /// position after the move (the winner's move first), as a move's
+    /// `why_moves`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_moves: Option<Vec<String>>,
     /// For a move that threw away a win: the threat sequence the player
     /// had instead, where a short search finds one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -178,6 +183,16 @@ pub fn review_view(rules: &Rules, review: &Review) -> ReviewView {
                 after: s.after.text(),
                 threw_away: s.threw_away_text(),
                 why: s.loses_to.as_ref().map(|r| r.words(rules)),
+                why_moves: s
+                    .loses_to
+                    .as_ref()
+                    .map(|r| r.moves())
+                    .filter(|ms| !ms.is_empty())
+                    .map(|ms| {
+                        ms.into_iter()
+                            .map(|c| notation::format_cell(rules.shape(), c))
+                            .collect()
+                    }),
                 missed: s.missed.as_ref().map(|r| r.words(rules)),
             })
             .collect(),

@@ -800,11 +800,15 @@ test('a review says why a move lost and what the player had instead (issue 41)',
   assert((await stone(page, '0,0')) === 'x' && (await stone(page, '0,1')) === 'o' && (await stone(page, '1,1')) === '', 'the board after move 2');
   const current = await page.textContent('#moves li.current');
   assert(current.includes('threw away a draw') && current.includes('why it loses'), `the current move: ${current}`);
+  // Why it loses, numbered on the board: X 1,0, O 2,0, X 1,1.
+  const seq = await page.$$eval('.cell[data-seq]', (els) => els.map((e) => `${e.dataset.seq}${e.dataset.seqSide}@${e.dataset.cell}`).sort());
+  assert(seq.join(' ') === '1x@1,0 2o@2,0 3x@1,1', `the line on the board: ${seq}`);
   await shot(page, 'review-replay.png');
   await page.focus('#board');
   await page.keyboard.press('ArrowRight');
   assert((await status(page)).startsWith('Replay of this game: move 3 of 5'), `after →: ${await status(page)}`);
   assert((await stone(page, '1,1')) === 'x', 'move 3 on the board');
+  assert((await page.$$('.cell[data-seq]')).length === 0, 'move 3 lost nothing: no line');
   await page.click('#moves li:nth-child(5)');
   assert((await status(page)).startsWith('Replay of this game: move 5 of 5 · O to move'), `move 5: ${await status(page)}`);
   await page.click('#rp-exit');

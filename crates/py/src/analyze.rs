@@ -78,7 +78,8 @@ pub fn analyze<'py>(
 /// (the values of the positions before and after it, or their bounds),
 /// `threw_away` (`"win"` or `"draw"` where the move threw one away, else
 /// None), `why` (for such a move that lost: why it loses, where threats
-/// show it) and `missed` (for a move that threw away a win: the threat
+/// show it), `why_moves` (the cells of the line of play `why` names, from
+/// the position after the move) and `missed` (for a move that threw away a win: the threat
 /// sequence its player had instead, where a short search finds one).
 ///
 /// `game`: a preset name or a `Game` (its moves are reviewed); `moves`:
@@ -107,6 +108,18 @@ pub fn review<'py>(
         d.set_item("after", s.after.text())?;
         d.set_item("threw_away", s.threw_away_text())?;
         d.set_item("why", s.loses_to.as_ref().map(|r| r.words(rules)))?;
+        d.set_item(
+            "why_moves",
+            s.loses_to
+                .as_ref()
+                .map(|r| r.moves())
+                .filter(|ms| !ms.is_empty())
+                .map(|ms| {
+                    ms.into_iter()
+                        .map(|c| notation::format_cell(rules.shape(), c))
+                        .collect::<Vec<String>>()
+                }),
+        )?;
         d.set_item("missed", s.missed.as_ref().map(|r| r.words(rules)))?;
         list.append(d)?;
     }

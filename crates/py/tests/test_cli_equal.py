@@ -136,8 +136,9 @@ def test_review_equals_the_cli(cli):
     moves = "0,0;0,1;1,1;2,2;2,1"
     want = json.loads(cli(["analyze", "--json", "--review", "--game", "tictactoe", "--moves", moves]))["review"]
     got = hypertac.review("tictactoe", moves)
-    keys = ["ply", "player", "move", "before", "after", "threw_away", "why", "missed"]
+    keys = ["ply", "player", "move", "before", "after", "threw_away", "why", "why_moves", "missed"]
     assert [[s[k] for k in keys] for s in got] == [[s.get(k) for k in keys] for s in want]
     # O's 0,1 threw away the draw and loses to X's threats; X's 2,1 threw away the win.
     assert got[1]["threw_away"] == "draw" and got[1]["why"].startswith("X plays ")
+    assert got[1]["why_moves"] == ["1,0", "2,0", "1,1"]
     assert got[4]["threw_away"] == "win" and got[4]["missed"].startswith("X plays 1,0")
