@@ -631,19 +631,19 @@ fn the_table_and_the_json_say_why() {
         .lines()
         .find(|l| l.trim_start_matches(['*', ' ']).starts_with("0,0 "))
         .unwrap();
-    assert!(!corner.contains("plays"), "{out}");
+    assert!(corner.contains("draw") && corner.contains("a draw: X replies "), "{out}");
     let json = cli(&["--game", "tictactoe", "--moves", "1,1"]);
     let moves = json["moves"].as_array().unwrap();
     let why = moves.iter().find(|m| m["move"] == "1,0").unwrap()["why"]
         .as_str()
         .unwrap();
     assert!(edge.ends_with(why), "{edge} / {why}");
-    assert!(moves
-        .iter()
-        .find(|m| m["move"] == "0,0")
-        .unwrap()
-        .get("why")
-        .is_none());
+    // The corner draws: X's reply holds it, pairs after it.
+    let corner_why = moves.iter().find(|m| m["move"] == "0,0").unwrap()["why"]
+        .as_str()
+        .unwrap();
+    assert!(corner.ends_with(corner_why), "{corner} / {corner_why}");
+    assert!(corner_why.contains("holds O's"), "{corner_why}");
     let top = json["why"].as_str().unwrap();
     assert!(out.contains(&format!("why: {top}\n")), "{out} / {top}");
 }
