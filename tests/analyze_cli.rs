@@ -631,7 +631,10 @@ fn the_table_and_the_json_say_why() {
         .lines()
         .find(|l| l.trim_start_matches(['*', ' ']).starts_with("0,0 "))
         .unwrap();
-    assert!(corner.contains("draw") && corner.contains("a draw: X replies "), "{out}");
+    assert!(
+        corner.contains("draw") && corner.contains("a draw: X replies "),
+        "{out}"
+    );
     let json = cli(&["--game", "tictactoe", "--moves", "1,1"]);
     let moves = json["moves"].as_array().unwrap();
     let why = moves.iter().find(|m| m["move"] == "1,0").unwrap()["why"]

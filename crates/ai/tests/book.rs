@@ -355,3 +355,45 @@ fn the_book_finds_every_class_the_certificate_proves() {
     );
     eprintln!("{found} children proved by the certificate, {first_order} found without reordering");
 }
+
+/// The shipped 4^4 book: X's every first move wins (its three classes:
+/// the corner, which the shipped certificate proves, and the cells with
+/// one or two coordinates inside, each proved by `hypertac book` with a
+/// certificate the checker accepted), so `analyze` values all 256 first
+/// moves at once.
+#[test]
+fn the_shipped_4d_book_answers_every_first_move() {
+    let r = Rules::preset("4d").unwrap();
+    let text = shipped_text(&r).unwrap();
+    let book = shipped(&r).expect("the shipped 4^4 book reads");
+    assert_eq!(Book::parse(text, &r).unwrap().to_text(), text);
+    assert_eq!(book.stones(), 1);
+    let all = classes(&r, 1);
+    assert_eq!(all.len(), 3);
+    for pos in &all {
+        assert_eq!(
+            book.value(pos),
+            Some(Value::Win(Player::X)),
+            "{:?}",
+            pos.moves()
+        );
+    }
+    let analysis = Analyzer::new(1 << 20)
+        .analyze(&Position::new(r.clone()), &Budget::millis(1))
+        .unwrap();
+    assert!(analysis.complete());
+    assert_eq!(analysis.moves.len(), 256);
+    let mut by_book = 0;
+    for m in &analysis.moves {
+        assert_eq!(
+            m.known.value,
+            hypertac_ai::analyze::Value::Win(Player::X),
+            "{:?}",
+            m.cell
+        );
+        assert!(matches!(m.known.source, Source::Book | Source::Certificate));
+        by_book += usize::from(m.known.source == Source::Book);
+    }
+    // At least the 224 cells off the corners' class come from the book.
+    assert!(by_book >= 224, "{by_book}");
+}

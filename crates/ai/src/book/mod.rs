@@ -1,7 +1,8 @@
 //! An opening book: the proved value of every early position of a board,
 //! up to symmetry, so that `analyze` answers them at once.
 //!
-//! A book is a text file (`proofs/qubic.book` ships with hypertac):
+//! A book is a text file (`proofs/qubic.book` and `proofs/4d.book` ship
+//! with hypertac):
 //!
 //! ```text
 //! hypertac book 1
@@ -39,7 +40,10 @@ use std::sync::OnceLock;
 pub const HEADER: &str = "hypertac book 1";
 
 /// The shipped books: the rules they are for and the file.
-const SHIPPED: [(&str, &str); 1] = [("4x4x4 k4", include_str!("../../../../proofs/qubic.book"))];
+const SHIPPED: [(&str, &str); 2] = [
+    ("4x4x4 k4", include_str!("../../../../proofs/qubic.book")),
+    ("4x4x4x4 k4", include_str!("../../../../proofs/4d.book")),
+];
 
 /// A position's stones in the form the book keys it by: X's cells, then
 /// O's, each sorted (see the module docs).
