@@ -776,7 +776,7 @@ test('values left unknown when the page stops asking can be worked on further', 
 });
 
 test('a move that draws without pairs names the reply that holds it', async (page) => {
-  const line = await tictactoeWhy(page, '0,0;1,1', '1,0', 'After 1,0: a draw: O replies 2,0, after which neither side can force a win');
+  const line = await tictactoeWhy(page, '0,0;1,1', '1,0', 'After 1,0: a draw: O replies 2,0, after which O holds X\'s 2 open lines by pairs');
   // The move 1 in X's colour, the reply 2 in O's.
   assert(line.join(' ') === '1x@1,0 2o@2,0', `the line on the board: ${line}`);
   await shot(page, 'values-why-holds.png');
