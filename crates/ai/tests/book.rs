@@ -360,17 +360,17 @@ fn the_book_finds_every_class_the_certificate_proves() {
 /// the corner, which the shipped certificate proves, and the cells with
 /// one or two coordinates inside, each proved by `hypertac book` with a
 /// certificate the checker accepted), so `analyze` values all 256 first
-/// moves at once.
+/// moves at once; and after each of X's first moves, every reply of O
+/// (the book's second level, where it holds it whole).
 #[test]
 fn the_shipped_4d_book_answers_every_first_move() {
     let r = Rules::preset("4d").unwrap();
     let text = shipped_text(&r).unwrap();
     let book = shipped(&r).expect("the shipped 4^4 book reads");
     assert_eq!(Book::parse(text, &r).unwrap().to_text(), text);
-    assert_eq!(book.stones(), 1);
-    let all = classes(&r, 1);
-    assert_eq!(all.len(), 3);
-    for pos in &all {
+    let first = classes(&r, 1);
+    assert_eq!(first.len(), 3);
+    for pos in &first {
         assert_eq!(
             book.value(pos),
             Some(Value::Win(Player::X)),
@@ -378,22 +378,36 @@ fn the_shipped_4d_book_answers_every_first_move() {
             pos.moves()
         );
     }
-    let analysis = Analyzer::new(1 << 20)
-        .analyze(&Position::new(r.clone()), &Budget::millis(1))
-        .unwrap();
+    let win = hypertac_ai::analyze::Value::Win(Player::X);
+    let analyzer = Analyzer::new(1 << 20);
+    let empty = Position::new(r.clone());
+    let analysis = analyzer.analyze(&empty, &Budget::millis(1)).unwrap();
     assert!(analysis.complete());
     assert_eq!(analysis.moves.len(), 256);
     let mut by_book = 0;
     for m in &analysis.moves {
-        assert_eq!(
-            m.known.value,
-            hypertac_ai::analyze::Value::Win(Player::X),
-            "{:?}",
-            m.cell
-        );
+        assert_eq!(m.known.value, win, "{:?}", m.cell);
         assert!(matches!(m.known.source, Source::Book | Source::Certificate));
         by_book += usize::from(m.known.source == Source::Book);
     }
     // At least the 224 cells off the corners' class come from the book.
     assert!(by_book >= 224, "{by_book}");
+    // The second level: after each first move the book holds whole, O's
+    // every reply is an X win, answered at once.
+    let mut whole = 0;
+    for pos in &first {
+        let all_held = classes(&r, 2)
+            .iter()
+            .filter(|c| c.moves()[0] == pos.moves()[0])
+            .all(|c| book.contains(c));
+        if book.stones() < 2 || !all_held {
+            continue;
+        }
+        let analysis = analyzer.analyze(pos, &Budget::millis(1)).unwrap();
+        assert!(analysis.complete(), "{:?}", pos.moves());
+        assert_eq!(analysis.moves.len(), 255);
+        assert!(analysis.moves.iter().all(|m| m.known.value == win));
+        whole += 1;
+    }
+    eprintln!("{whole} first moves with every reply in the book");
 }
