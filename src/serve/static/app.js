@@ -1140,8 +1140,13 @@ function replayStep(step) {
     if (i === r.step - 1) li.classList.add('current');
     return li;
   }));
+  // The current move in view within the list (the page itself stays).
   const current = items.querySelector('.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  if (current) {
+    const box = items.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) items.scrollTop += at.top - box.top - box.height / 3;
+  }
 }
 
 function exitReplay(redraw = true) {
