@@ -108,15 +108,7 @@ pub fn analysis_view(pos: &Position, analysis: &Analysis) -> AnalysisView {
                     distance: m.known.distance,
                     source: m.known.source.name(),
                     best: analysis.is_best(m),
-                    why_moves: why
-                        .as_ref()
-                        .map(|r| r.moves())
-                        .filter(|ms| !ms.is_empty())
-                        .map(|ms| {
-                            ms.into_iter()
-                                .map(|c| notation::format_cell(shape, c))
-                                .collect()
-                        }),
+                    why_moves: why.as_ref().and_then(|r| r.cells_text(shape)),
                     why_pairs_by: pairs.as_ref().map(|(by, _)| by.to_string()),
                     why_pairs: pairs.map(|(_, p)| p),
                     why: why.map(|r| r.words(rules)),
@@ -186,13 +178,7 @@ pub fn review_view(rules: &Rules, review: &Review) -> ReviewView {
                 why_moves: s
                     .loses_to
                     .as_ref()
-                    .map(|r| r.moves())
-                    .filter(|ms| !ms.is_empty())
-                    .map(|ms| {
-                        ms.into_iter()
-                            .map(|c| notation::format_cell(rules.shape(), c))
-                            .collect()
-                    }),
+                    .and_then(|r| r.cells_text(rules.shape())),
                 missed: s.missed.as_ref().map(|r| r.words(rules)),
             })
             .collect(),

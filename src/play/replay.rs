@@ -11,14 +11,13 @@ use hypertac_core::{Cell, Position};
 
 /// A reviewed game shown on the board at one of its moves.
 pub struct Replay {
-    /// The game's moves (a replay whose game changed is dropped).
-    pub moves: Vec<Cell>,
     /// Moves played on the board shown (0: the empty board).
     pub ply: usize,
     /// The board shown: the game after `ply` moves.
     pub session: Session,
     /// The review it came from, shown again when the replay closes.
     pub review: ReviewShown,
+    /// The whole game.
     game: Position,
 }
 
@@ -36,7 +35,6 @@ impl Replay {
     ) -> Result<Replay, String> {
         let ply = ply.min(game.moves().len());
         Ok(Replay {
-            moves: game.moves().to_vec(),
             ply,
             session: board(game, session, ply)?,
             review,
@@ -44,9 +42,14 @@ impl Replay {
         })
     }
 
+    /// The game's moves (a replay whose game changed is dropped).
+    pub fn moves(&self) -> &[Cell] {
+        self.game.moves()
+    }
+
     /// Moves of the game.
     pub fn plies(&self) -> usize {
-        self.moves.len()
+        self.moves().len()
     }
 
     /// Shows the game after `ply` of its moves (at most all of them).
@@ -63,7 +66,7 @@ impl Replay {
 
     /// The move last played on the board shown, if any.
     pub fn last_move(&self) -> Option<Cell> {
-        self.ply.checked_sub(1).map(|i| self.moves[i])
+        self.ply.checked_sub(1).map(|i| self.moves()[i])
     }
 
     /// Why the move last played on the board shown loses, as a line of

@@ -715,7 +715,7 @@ impl App {
     /// Drops a replay whose game changed (the computer's move).
     fn update_replay(&mut self) {
         if let Some(r) = &self.replay {
-            if r.moves != self.session.position().moves() {
+            if r.moves() != self.session.position().moves() {
                 self.replay = None;
                 self.ui.message = "replay closed: the game changed (type :review again)".into();
             }

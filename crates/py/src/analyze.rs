@@ -112,13 +112,7 @@ pub fn review<'py>(
             "why_moves",
             s.loses_to
                 .as_ref()
-                .map(|r| r.moves())
-                .filter(|ms| !ms.is_empty())
-                .map(|ms| {
-                    ms.into_iter()
-                        .map(|c| notation::format_cell(rules.shape(), c))
-                        .collect::<Vec<String>>()
-                }),
+                .and_then(|r| r.cells_text(rules.shape())),
         )?;
         d.set_item("missed", s.missed.as_ref().map(|r| r.words(rules)))?;
         list.append(d)?;
@@ -150,14 +144,7 @@ fn to_dict<'py>(py: Python<'py>, pos: &Position, a: &Analysis) -> PyResult<Bound
         d.set_item("best", a.is_best(m))?;
         d.set_item(
             "why_moves",
-            why.as_ref()
-                .map(|r| r.moves())
-                .filter(|ms| !ms.is_empty())
-                .map(|ms| {
-                    ms.into_iter()
-                        .map(|c| notation::format_cell(rules.shape(), c))
-                        .collect::<Vec<String>>()
-                }),
+            why.as_ref().and_then(|r| r.cells_text(rules.shape())),
         )?;
         let pairs = match &why {
             Some(MoveReason::Pairs(held)) => held.shown(pos.to_move()),

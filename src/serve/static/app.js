@@ -1113,16 +1113,8 @@ function replayStep(step) {
   // of play numbered on the board (the winner's move 1), as a move's why.
   const verdict = r.name === null && r.step > 0 && values.review && values.review.key === positionKey(ui.game)
     && values.review.steps[r.step - 1];
-  for (const el of ui.cells.values()) { delete el.dataset.seq; delete el.dataset.seqSide; }
-  if (verdict && verdict.why_moves) {
-    const winner = verdict.player === 'X' ? 'o' : 'x';
-    verdict.why_moves.slice(0, 9).forEach((key, i) => {
-      const el = ui.cells.get(key);
-      if (!el) return;
-      el.dataset.seq = String(i + 1);
-      el.dataset.seqSide = i % 2 === 0 ? winner : verdict.player.toLowerCase();
-    });
-  }
+  clearSequence();
+  if (verdict && verdict.why_moves) numberLine(verdict.why_moves.slice(0, 9), verdict.player === 'X' ? 'o' : 'x');
   $('#rp-slider').value = String(r.step);
   $('#rp-pos').textContent = `move ${r.step} of ${total}${r.step === total ? ' · ' + r.result : ''}`;
   const of = r.name === null ? 'this game' : `"${r.name}"`;
@@ -1152,7 +1144,7 @@ function replayStep(step) {
 function exitReplay(redraw = true) {
   if (!ui.replay) return;
   ui.replay = null;
-  for (const el of ui.cells.values()) { delete el.dataset.seq; delete el.dataset.seqSide; }
+  clearSequence();
   $('#replay-bar').hidden = true;
   document.body.classList.remove('replaying');
   showError('');

@@ -190,8 +190,25 @@ function showWhyOf(key) {
   describeValues(legendShown.text, legendShown.reason, values.hovered ? el.dataset.why : null);
 }
 
-function showSequence(at) {
+// No line of play on the board.
+function clearSequence() {
   for (const el of ui.cells.values()) { delete el.dataset.seq; delete el.dataset.seqSide; }
+}
+
+// The cells of `line` numbered 1, 2, ... on the board, the first in the
+// colour of `first` ('x' or 'o'), then the two sides in turn.
+function numberLine(line, first) {
+  const other = first === 'x' ? 'o' : 'x';
+  line.forEach((key, i) => {
+    const el = ui.cells.get(key);
+    if (!el) return;
+    el.dataset.seq = String(i + 1);
+    el.dataset.seqSide = i % 2 === 0 ? first : other;
+  });
+}
+
+function showSequence(at) {
+  clearSequence();
   const data = values.key && values.data;
   const m = at && data && data.moves.find((mv) => mv.cell === at);
   if (m && m.why_pairs) {
@@ -212,14 +229,7 @@ function showSequence(at) {
   // Both orders alternate from the mover: its move, then the reason's moves
   // (which start with the move itself where it starts its own sequence).
   const line = m.why_moves[0] === m.cell ? m.why_moves : [m.cell, ...m.why_moves];
-  const mover = data.to_move.toLowerCase();
-  const other = mover === 'x' ? 'o' : 'x';
-  line.forEach((key, i) => {
-    const el = ui.cells.get(key);
-    if (!el) return;
-    el.dataset.seq = String(i + 1);
-    el.dataset.seqSide = i % 2 === 0 ? mover : other;
-  });
+  numberLine(line, data.to_move.toLowerCase());
 }
 
 // ---------- the computer's reasons in the move list ----------

@@ -89,6 +89,19 @@ impl MoveReason {
         }
     }
 
+    /// The cells of [`MoveReason::moves`] as written on `shape`
+    /// (`x,y,..`), or `None` where it names none (the JSON's and Python's
+    /// `why_moves`).
+    pub fn cells_text(&self, shape: &hypertac_core::Shape) -> Option<Vec<String>> {
+        let moves = self.moves();
+        (!moves.is_empty()).then(|| {
+            moves
+                .into_iter()
+                .map(|c| notation::format_cell(shape, c))
+                .collect()
+        })
+    }
+
     /// The reason in words, moves written as a player types them on
     /// `rules` (cells, or columns on gravity boards).
     pub fn words(&self, rules: &Rules) -> String {
