@@ -52,17 +52,7 @@ fn show_values_complete(app: &mut App) {
 
 /// The screen's rows 1 to 3 (a 3x3 board's) drawn at 60x12, as one string.
 fn board_rows(app: &App) -> String {
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 12)).unwrap();
-    terminal
-        .draw(|frame| {
-            super::super::view::draw(frame, &app.session, &app.ui);
-        })
-        .unwrap();
-    let buf = terminal.backend().buffer();
-    (1..4)
-        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
-        .map(|(x, y)| buf[(x, y)].symbol().to_string())
-        .collect()
+    screen(app, 60, 12)[1..4].concat()
 }
 
 #[test]
