@@ -65,6 +65,9 @@ pub fn choose_with_work(
                 if let Some(c) = crate::shipped::proved_move(pos) {
                     return Some(c);
                 }
+                if let Some(c) = book_move(pos) {
+                    return Some(c);
+                }
                 if let Some(c) = crate::proved::winning_move(pos, budget) {
                     return Some(c);
                 }
@@ -76,4 +79,17 @@ pub fn choose_with_work(
             crate::levels::search_move(pos, &limits, seed, budget)
         }
     }
+}
+
+/// The best move the shipped opening book shows for the side to move (see
+/// [`crate::book::Book::best_move`]): a move after which it holds a win for
+/// the mover, or a draw where it holds every move.
+fn book_move(pos: &Position) -> Option<Choice> {
+    let (cell, value) = crate::book::shipped(pos.rules())?.best_move(pos)?;
+    let me = pos.to_move();
+    let reason = match value {
+        hypertac_proof::Value::Win(_) => format!("{me} wins (proved)"),
+        hypertac_proof::Value::Draw => "a draw (proved)".to_string(),
+    };
+    Some(Choice::new(cell, reason))
 }

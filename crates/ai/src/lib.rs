@@ -5,8 +5,10 @@
 //! caller). Deterministic: the same position, level and seed give the same move.
 //!
 //! How a searching level decides, in order (first-to-k games):
-//! 0. perfect play where it is known: the Connect Four solver (`perfect.rs`)
-//!    and the shipped proofs (`shipped.rs`), at `hard` and `perfect`;
+//! 0. perfect play where it is known: the Connect Four solver (`perfect.rs`),
+//!    the shipped proofs (`shipped.rs`) and the shipped opening books (a
+//!    move after which the book holds a win, `book/`), at `hard` and
+//!    `perfect`;
 //! 1. win now (a playable line of k-1), 2. block the opponent's,
 //! 3. make a double threat (two lines of k-1 on different cells at once),
 //! 4. a threat sequence (threats the opponent must answer, ending in a

@@ -10,7 +10,7 @@ use common::minimax;
 use hypertac_ai::analyze::{Analyzer, Source};
 use hypertac_ai::book::{classes, settle, shipped, shipped_text, Book};
 use hypertac_ai::prove::SharedTable;
-use hypertac_ai::Budget;
+use hypertac_ai::{Budget, Level};
 use hypertac_core::{Player, Position, Rules, Shape};
 use hypertac_proof::Value;
 use std::collections::HashMap;
@@ -112,6 +112,33 @@ fn analyze_answers_from_a_book() {
         .analyze(&Position::new(r.clone()), &Budget::millis(1))
         .unwrap();
     assert_eq!(a.value(), hypertac_ai::analyze::Value::Draw);
+}
+
+#[test]
+fn a_books_best_move_keeps_the_minimax_value() {
+    // Books of every position of up to 3 stones (tic-tac-toe) and 2 (4x4
+    // k3): in each position of fewer stones, the move the book picks leads
+    // where minimax says the position's value stays; none in a lost one.
+    let mut checked = 0;
+    for (r, stones) in [(rules(&[3, 3], 3), 3), (rules(&[4, 4], 3), 2)] {
+        let book = built(&r, stones);
+        for pos in std::iter::once(Position::new(r.clone())).chain(classes(&r, stones - 1)) {
+            let me = pos.to_move();
+            let value = reference(&pos);
+            match book.best_move(&pos) {
+                Some((cell, v)) => {
+                    let mut child = pos.clone();
+                    child.play(cell);
+                    assert_eq!(v, value, "{:?}", pos.moves());
+                    assert_eq!(reference(&child), value, "{:?} then {cell:?}", pos.moves());
+                }
+                None => assert_eq!(value, Value::Win(me.other()), "{:?}", pos.moves()),
+            }
+            checked += 1;
+        }
+    }
+    // 1 + 3 + 12 tic-tac-toe positions, 1 + 3 of 4x4.
+    assert_eq!(checked, 20);
 }
 
 #[test]
@@ -410,6 +437,57 @@ fn the_shipped_4d_book_answers_every_first_move() {
         whole += 1;
     }
     // The shipped book holds the second level whole (99 classes).
-    assert_eq!(book.stones(), 2);
+    assert!(book.stones() >= 2);
     assert_eq!(whole, 3);
+}
+
+/// The position a player of the 4D game meets at X's second move, after
+/// the computer's reply: every move of X is answered at once from the
+/// book's third level, proved, wins and losses alike.
+#[test]
+fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
+    let r = Rules::preset("4d").unwrap();
+    let book = shipped(&r).expect("the shipped 4^4 book reads");
+    assert_eq!(book.stones(), 3);
+    let analyzer = Analyzer::new(1 << 20);
+    // `1,1,1,1` is where the terminal's cursor starts; the others stand
+    // for the first moves with one coordinate inside and with two.
+    let mut seen = 0;
+    for first in FIRST_MOVES_ANSWERED {
+        let opening = position(&r, first);
+        for seed in 1..=3 {
+            let reply = hypertac_ai::choose(&opening, Level::Hard, seed, &Budget::millis(60_000))
+                .expect("a reply")
+                .cell;
+            let mut pos = opening.clone();
+            pos.play(reply);
+            let analysis = analyzer.analyze(&pos, &Budget::millis(1)).unwrap();
+            let shown = hypertac_core::notation::format_cell(r.shape(), reply);
+            assert!(analysis.complete(), "after {first} and the reply {shown}");
+            assert_eq!(analysis.moves.len(), 254);
+            let win = hypertac_ai::analyze::Value::Win(Player::X);
+            let wins = analysis
+                .moves
+                .iter()
+                .filter(|m| m.known.value == win)
+                .count();
+            assert!(analysis
+                .moves
+                .iter()
+                .all(|m| matches!(m.known.source, Source::Book | Source::Certificate)));
+            // X's second move decides: some win, others lose.
+            assert!(wins > 0 && wins < 254, "{first};{shown}: {wins} wins");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 3 * FIRST_MOVES_ANSWERED.len());
+}
+
+/// X's first moves after which the computer's reply is in the 4D book's
+/// third level.
+const FIRST_MOVES_ANSWERED: [&str; 2] = ["1,1,1,1", "1,0,0,0"];
+
+fn position(rules: &Rules, moves: &str) -> Position {
+    let cells = hypertac_core::notation::parse_move_list(rules.shape(), moves).unwrap();
+    Position::from_moves(rules.clone(), &cells).unwrap()
 }

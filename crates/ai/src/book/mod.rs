@@ -134,6 +134,36 @@ impl Book {
         self.value(pos).is_some()
     }
 
+    /// The best move for the side to move in `pos` by the values of the
+    /// positions its moves lead to: the first (in cell order) after which
+    /// the book holds a win for the mover, else, if the book holds every
+    /// move's position, the first after which it holds a draw; with that
+    /// value. `None` where the book shows no such move (a lost position,
+    /// or one whose moves it holds only in part and none of them a win).
+    pub fn best_move(&self, pos: &Position) -> Option<(Cell, Value)> {
+        let me = pos.to_move();
+        if pos.is_over() || pos.rules() != &self.rules || pos.moves().len() >= self.stones {
+            return None;
+        }
+        let mut draw = None;
+        let mut all_held = true;
+        for cell in pos.legal_moves() {
+            let mut after = pos.clone();
+            if after.try_play(cell).is_err() {
+                continue;
+            }
+            match self.value(&after) {
+                Some(Value::Win(p)) if p == me => return Some((cell, Value::Win(me))),
+                Some(Value::Draw) => {
+                    draw.get_or_insert(cell);
+                }
+                Some(Value::Win(_)) => {}
+                None => all_held = false,
+            }
+        }
+        draw.filter(|_| all_held).map(|c| (c, Value::Draw))
+    }
+
     /// Adds the proved value of `pos`.
     ///
     /// # Errors
