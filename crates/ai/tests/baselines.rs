@@ -1,13 +1,11 @@
 //! The baselines (`random`, `seed`) and the other rule variants (gravity,
 //! most-lines, misère) through `choose`.
 
+mod common;
+
+use common::position;
 use hypertac_ai::{choose, Budget, Level};
 use hypertac_core::{notation, Player, Position, Rules, Shape, WinRule};
-
-fn position(rules: Rules, moves: &str) -> Position {
-    let cells = notation::parse_move_list(rules.shape(), moves).unwrap();
-    Position::from_moves(rules, &cells).unwrap()
-}
 
 fn pick(pos: &Position, level: Level, seed: u64) -> (String, String) {
     let c = choose(pos, level, seed, &Budget::millis(60_000)).expect("a move");

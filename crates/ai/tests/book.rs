@@ -450,11 +450,12 @@ fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
     let book = shipped(&r).expect("the shipped 4^4 book reads");
     assert_eq!(book.stones(), 3);
     let analyzer = Analyzer::new(1 << 20);
+    let win = hypertac_ai::analyze::Value::Win(Player::X);
     // `1,1,1,1` is where the terminal's cursor starts; the others stand
     // for the first moves with one coordinate inside and with two.
     let mut seen = 0;
     for first in FIRST_MOVES_ANSWERED {
-        let opening = position(&r, first);
+        let opening = common::position(r.clone(), first);
         for seed in 1..=3 {
             let reply = hypertac_ai::choose(&opening, Level::Hard, seed, &Budget::millis(60_000))
                 .expect("a reply")
@@ -465,7 +466,6 @@ fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
             let shown = hypertac_core::notation::format_cell(r.shape(), reply);
             assert!(analysis.complete(), "after {first} and the reply {shown}");
             assert_eq!(analysis.moves.len(), 254);
-            let win = hypertac_ai::analyze::Value::Win(Player::X);
             let wins = analysis
                 .moves
                 .iter()
@@ -486,8 +486,3 @@ fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
 /// X's first moves after which the computer's reply is in the 4D book's
 /// third level.
 const FIRST_MOVES_ANSWERED: [&str; 2] = ["1,1,1,1", "1,0,0,0"];
-
-fn position(rules: &Rules, moves: &str) -> Position {
-    let cells = hypertac_core::notation::parse_move_list(rules.shape(), moves).unwrap();
-    Position::from_moves(rules.clone(), &cells).unwrap()
-}

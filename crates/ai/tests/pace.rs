@@ -2,14 +2,12 @@
 //! positions (no line two stones short for either side) get a shallow
 //! search, and the answers stay deterministic.
 
-use hypertac_ai::{choose, Budget, Level};
-use hypertac_core::{notation, Position, Rules};
-use std::time::{Duration, Instant};
+mod common;
 
-fn position(rules: Rules, moves: &str) -> Position {
-    let cells = notation::parse_move_list(rules.shape(), moves).unwrap();
-    Position::from_moves(rules, &cells).unwrap()
-}
+use common::position;
+use hypertac_ai::{choose, Budget, Level};
+use hypertac_core::Rules;
+use std::time::{Duration, Instant};
 
 /// 4x4x4: every line holds stones of both sides, 18 cells still empty.
 const QUBIC: &str = concat!(

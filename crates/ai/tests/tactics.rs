@@ -2,13 +2,11 @@
 //! 2D, 3D and 4D, for every searching level (and the seed baseline where it
 //! applies), on dense and sparse boards.
 
+mod common;
+
+use common::position;
 use hypertac_ai::{choose, Budget, Level};
 use hypertac_core::{notation, Cell, Player, Position, Rules, Shape};
-
-fn position(rules: Rules, moves: &str) -> Position {
-    let cells = notation::parse_move_list(rules.shape(), moves).unwrap();
-    Position::from_moves(rules, &cells).unwrap()
-}
 
 fn cube(n: u32, d: usize, moves: &str) -> Position {
     position(Rules::cube(n, d).unwrap(), moves)

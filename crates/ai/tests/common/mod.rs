@@ -1,5 +1,6 @@
 //! Helpers shared by the prover's tests: plain minimax (the slow,
-//! obviously-correct reference) and a small deterministic generator.
+//! obviously-correct reference), a small deterministic generator, and
+//! positions from a typed move list.
 #![allow(dead_code)]
 
 use hypertac_core::{Cell, Position, Rules};
@@ -68,4 +69,10 @@ pub fn random_position(rules: &Rules, stones: usize, seed: u64) -> Option<Positi
         }
     }
     Some(pos)
+}
+
+/// The position after `moves` (`x,y;x,y;...`, X first) on `rules`.
+pub fn position(rules: Rules, moves: &str) -> Position {
+    let cells = hypertac_core::notation::parse_move_list(rules.shape(), moves).unwrap();
+    Position::from_moves(rules, &cells).unwrap()
 }
