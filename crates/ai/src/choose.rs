@@ -84,12 +84,27 @@ pub fn choose_with_work(
 /// The best move the shipped opening book shows for the side to move (see
 /// [`crate::book::Book::best_move`]): a move after which it holds a win for
 /// the mover, or a draw where it holds every move.
+///
+/// Where the book shows every move lost, the move after which the other
+/// side has the fewest winning moves ([`crate::book::Book::hardest_move`]):
+/// the computer makes a player who is winning find a win among as few
+/// moves as it can, and answers symmetric positions alike, so the
+/// positions it leads to are those the book answers.
 fn book_move(pos: &Position) -> Option<Choice> {
-    let (cell, value) = crate::book::shipped(pos.rules())?.best_move(pos)?;
+    let book = crate::book::shipped(pos.rules())?;
     let me = pos.to_move();
-    let reason = match value {
-        hypertac_proof::Value::Win(_) => format!("{me} wins (proved)"),
-        hypertac_proof::Value::Draw => "a draw (proved)".to_string(),
-    };
-    Some(Choice::new(cell, reason))
+    if let Some((cell, value)) = book.best_move(pos) {
+        let reason = match value {
+            hypertac_proof::Value::Win(_) => format!("{me} wins (proved)"),
+            hypertac_proof::Value::Draw => "a draw (proved)".to_string(),
+        };
+        return Some(Choice::new(cell, reason));
+    }
+    let hard = book.hardest_move(pos)?;
+    let them = me.other();
+    let reason = format!(
+        "{them} wins (proved); this leaves {them} {} winning moves of {}",
+        hard.winning, hard.moves
+    );
+    Some(Choice::new(hard.cell, reason))
 }

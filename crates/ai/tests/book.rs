@@ -141,6 +141,66 @@ fn a_books_best_move_keeps_the_minimax_value() {
     assert_eq!(checked, 20);
 }
 
+/// How many moves of the side to move in `pos` win for it, by minimax,
+/// and of how many.
+fn winning_moves(pos: &Position) -> (usize, usize) {
+    let me = pos.to_move();
+    let moves: Vec<_> = pos.legal_moves().collect();
+    let winning = moves
+        .iter()
+        .filter(|&&cell| {
+            let mut after = pos.clone();
+            after.play(cell);
+            reference(&after) == Value::Win(me)
+        })
+        .count();
+    (winning, moves.len())
+}
+
+#[test]
+fn a_books_hardest_move_leaves_the_fewest_winning_replies() {
+    // A book of every 4x4 k3 position of up to 3 stones: in each position
+    // of 1 stone (O to move, lost: X wins 4x4 k3), the move the book picks
+    // leaves X as few winning moves as any move of O does, by minimax, and
+    // says how many; and none where the book cannot show it (the empty
+    // board, X to move, not lost).
+    let r = rules(&[4, 4], 3);
+    let book = built(&r, 3);
+    assert!(book.hardest_move(&Position::new(r.clone())).is_none());
+    let (mut checked, mut differ) = (0, 0);
+    for pos in classes(&r, 1) {
+        assert_eq!(reference(&pos), Value::Win(Player::X));
+        let hard = book
+            .hardest_move(&pos)
+            .expect("a lost position the book holds");
+        let mut after = pos.clone();
+        after.play(hard.cell);
+        assert_eq!(
+            (hard.winning, hard.moves),
+            winning_moves(&after),
+            "{:?}",
+            pos.moves()
+        );
+        let counts: Vec<usize> = pos
+            .legal_moves()
+            .map(|cell| {
+                let mut other = pos.clone();
+                other.play(cell);
+                winning_moves(&other).0
+            })
+            .collect();
+        let fewest = *counts.iter().min().unwrap();
+        assert_eq!(hard.winning, fewest, "{:?}", pos.moves());
+        if counts.iter().any(|&c| c > fewest) {
+            differ += 1;
+        }
+        checked += 1;
+    }
+    // The three classes of a first stone on 4x4: corner, edge, centre; in
+    // each, some of O's moves leave X more winning moves than others.
+    assert_eq!((checked, differ), (3, 3));
+}
+
 #[test]
 fn a_books_lost_or_drawn_position_answers_for_its_moves() {
     // A book of one-stone positions only: their moves' positions are not
@@ -443,7 +503,10 @@ fn the_shipped_4d_book_answers_every_first_move() {
 
 /// The position a player of the 4D game meets at X's second move, after
 /// the computer's reply: every move of X is answered at once from the
-/// book's third level, proved, wins and losses alike.
+/// book's third level, proved, wins and losses alike, whichever of the
+/// 256 cells X took first, as long as the book's third level has its
+/// class (the computer answers symmetric first moves alike, with the reply
+/// that leaves X the fewest winning moves: `Book::hardest_move`).
 #[test]
 fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
     let r = Rules::preset("4d").unwrap();
@@ -451,38 +514,137 @@ fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
     assert_eq!(book.stones(), 3);
     let analyzer = Analyzer::new(1 << 20);
     let win = hypertac_ai::analyze::Value::Win(Player::X);
-    // `1,1,1,1` is where the terminal's cursor starts; the others stand
-    // for the first moves with one coordinate inside and with two.
-    let mut seen = 0;
-    for first in FIRST_MOVES_ANSWERED {
-        let opening = common::position(r.clone(), first);
-        for seed in 1..=3 {
-            let reply = hypertac_ai::choose(&opening, Level::Hard, seed, &Budget::millis(60_000))
-                .expect("a reply")
-                .cell;
+    let (mut seen, mut analysed) = (0, 0);
+    let mut replies: HashMap<usize, std::collections::BTreeSet<usize>> = HashMap::new();
+    for first in (0..r.shape().cell_count()).map(hypertac_core::Cell) {
+        let opening = Position::from_moves(r.clone(), &[first]).unwrap();
+        // A first move's class: how many of its coordinates are inside
+        // (1 or 2), where 0 and 4, 1 and 3 are alike (inside and outside
+        // swap on 4^d).
+        let inside = r
+            .shape()
+            .coords(first)
+            .iter()
+            .filter(|&&c| c == 1 || c == 2)
+            .count();
+        let class = inside.min(4 - inside);
+        if !FIRST_CLASSES_ANSWERED.contains(&class) {
+            continue;
+        }
+        let seeds: &[u64] = if analysed < FIRST_CLASSES_ANSWERED.len() {
+            &[1, 2, 3]
+        } else {
+            &[1]
+        };
+        for &seed in seeds {
+            let choice = hypertac_ai::choose(&opening, Level::Hard, seed, &Budget::millis(60_000))
+                .expect("a reply");
             let mut pos = opening.clone();
-            pos.play(reply);
-            let analysis = analyzer.analyze(&pos, &Budget::millis(1)).unwrap();
-            let shown = hypertac_core::notation::format_cell(r.shape(), reply);
-            assert!(analysis.complete(), "after {first} and the reply {shown}");
-            assert_eq!(analysis.moves.len(), 254);
-            let wins = analysis
-                .moves
-                .iter()
-                .filter(|m| m.known.value == win)
-                .count();
-            assert!(analysis
-                .moves
-                .iter()
-                .all(|m| matches!(m.known.source, Source::Book | Source::Certificate)));
-            // X's second move decides: some win, others lose.
-            assert!(wins > 0 && wins < 254, "{first};{shown}: {wins} wins");
+            pos.play(choice.cell);
+            let shown = hypertac_core::notation::format_cell(r.shape(), choice.cell);
+            let (mut wins, mut moves) = (0, 0);
+            for cell in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play(cell);
+                let value = book
+                    .value(&after)
+                    .unwrap_or_else(|| panic!("{first:?};{shown}"));
+                wins += usize::from(value == Value::Win(Player::X));
+                moves += 1;
+            }
+            // X's second move decides: some win, others lose; the reason
+            // the computer gives says how many.
+            assert_eq!(moves, 254);
+            assert!(wins > 0 && wins < 254, "{first:?};{shown}: {wins} wins");
+            assert!(
+                choice
+                    .reason
+                    .contains(&format!("X {wins} winning moves of 254")),
+                "{}",
+                choice.reason
+            );
+            replies.entry(class).or_default().insert(wins);
+            if analysed < FIRST_CLASSES_ANSWERED.len() && seed == 1 {
+                // As a player sees it: every move valued, from the book.
+                let analysis = analyzer.analyze(&pos, &Budget::millis(1)).unwrap();
+                assert!(analysis.complete(), "after {first:?} and the reply {shown}");
+                let shown_wins = analysis
+                    .moves
+                    .iter()
+                    .filter(|m| m.known.value == win)
+                    .count();
+                assert_eq!(shown_wins, wins);
+                assert!(analysis
+                    .moves
+                    .iter()
+                    .all(|m| matches!(m.known.source, Source::Book | Source::Certificate)));
+                analysed += 1;
+            }
             seen += 1;
         }
     }
-    assert_eq!(seen, 3 * FIRST_MOVES_ANSWERED.len());
+    // Every cell of an answered class, each answered alike: one count of
+    // X's winning moves a class.
+    let cells_per_class = [32, 128, 96];
+    let cells: usize = FIRST_CLASSES_ANSWERED
+        .iter()
+        .map(|&c| cells_per_class[c])
+        .sum();
+    assert_eq!(seen, cells + 2 * FIRST_CLASSES_ANSWERED.len());
+    assert!(replies.values().all(|w| w.len() == 1), "{replies:?}");
 }
 
-/// X's first moves after which the computer's reply is in the 4D book's
-/// third level.
-const FIRST_MOVES_ANSWERED: [&str; 2] = ["1,1,1,1", "1,0,0,0"];
+/// Qubic likewise: after each of the 64 first moves of X and the
+/// computer's reply, the book's second level answers every move of X, and
+/// the computer answers the two classes of first moves (corners and
+/// centres; the others) each alike, with the reply leaving X the fewest
+/// winning moves.
+#[test]
+fn the_shipped_qubic_book_answers_x_second_move_after_the_computers_reply() {
+    let r = Rules::preset("qubic").unwrap();
+    let book = shipped(&r).expect("the shipped Qubic book reads");
+    let mut counts: HashMap<usize, std::collections::BTreeSet<usize>> = HashMap::new();
+    let mut seen = 0;
+    for first in (0..r.shape().cell_count()).map(hypertac_core::Cell) {
+        let opening = Position::from_moves(r.clone(), &[first]).unwrap();
+        let inside = r
+            .shape()
+            .coords(first)
+            .iter()
+            .filter(|&&c| c == 1 || c == 2)
+            .count();
+        let choice = hypertac_ai::choose(&opening, Level::Hard, 1, &Budget::millis(60_000))
+            .expect("a reply");
+        let mut pos = opening.clone();
+        pos.play(choice.cell);
+        let mut wins = 0;
+        for cell in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play(cell);
+            let value = book
+                .value(&after)
+                .unwrap_or_else(|| panic!("{first:?};{:?}", choice.cell));
+            wins += usize::from(value == Value::Win(Player::X));
+        }
+        assert!(
+            choice
+                .reason
+                .contains(&format!("X {wins} winning moves of 62")),
+            "{}",
+            choice.reason
+        );
+        counts
+            .entry(inside.min(3 - inside))
+            .or_default()
+            .insert(wins);
+        seen += 1;
+    }
+    assert_eq!(seen, 64);
+    assert_eq!(counts.len(), 2);
+    assert!(counts.values().all(|w| w.len() == 1), "{counts:?}");
+}
+
+/// The classes of X's first move (how many coordinates inside, 0 for
+/// `1,1,1,1` and the corners, 1 for `1,0,0,0`, 2 for `1,1,0,0`) whose
+/// positions after the computer's reply the 4D book's third level holds.
+const FIRST_CLASSES_ANSWERED: [usize; 2] = [0, 1];

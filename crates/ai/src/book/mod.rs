@@ -28,8 +28,10 @@
 //! before writing the line.
 
 mod build;
+mod hardest;
 
 pub use build::{classes, settle, SettleError, Settled};
+pub use hardest::HardestMove;
 
 use hypertac_core::{notation, Cell, Player, Position, Rules};
 use hypertac_proof::{Symmetries, Value};
