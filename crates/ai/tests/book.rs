@@ -647,4 +647,4 @@ fn the_shipped_qubic_book_answers_x_second_move_after_the_computers_reply() {
 /// The classes of X's first move (how many coordinates inside, 0 for
 /// `1,1,1,1` and the corners, 1 for `1,0,0,0`, 2 for `1,1,0,0`) whose
 /// positions after the computer's reply the 4D book's third level holds.
-const FIRST_CLASSES_ANSWERED: [usize; 2] = [0, 1];
+const FIRST_CLASSES_ANSWERED: [usize; 3] = [0, 1, 2];
