@@ -168,14 +168,18 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
     // most stones first: a position's moves are then proved (in the shared
     // table) before it.
     // Each with the winner the certificate gives it, looked up once.
-    let all = classes(&rules, stones);
+    // With --for, the classes of that position's moves, found from it
+    // (not from every class of the board: Qubic's fifth level alone has
+    // some 397,000, 40 s to list); else every class up to --stones.
+    let all = match &args.for_moves {
+        Some(moves) if !args.check => children_of(&rules, &Book::new(&rules, stones), moves)?,
+        _ => classes(&rules, stones),
+    };
     // What the file holds already is kept whatever happens next (also
     // the positions outside a --for or --shard).
     if !args.check {
-        for pos in &all {
-            if let Some(v) = old.as_ref().and_then(|b| b.value(pos)) {
-                book.insert(pos, v).map_err(|e| e.to_string())?;
-            }
+        if let Some(o) = &old {
+            book.merge(o).map_err(|e| e.to_string())?;
         }
     }
     let mut todo: Vec<_> = all
@@ -187,11 +191,6 @@ fn build(args: &BookArgs) -> Result<(), Failure> {
         })
         .collect();
     todo.sort_by_key(|(_, winner)| winner.is_none());
-    if let Some(moves) = &args.for_moves {
-        let keys = Book::new(&rules, stones);
-        let wanted = children_of(&rules, &keys, moves)?;
-        todo.retain(|(p, _)| wanted.contains(&keys.key(p)));
-    }
     let classes_in_all = todo.len();
     let todo: Vec<_> = todo
         .into_iter()
@@ -437,13 +436,13 @@ fn merge(args: &BookArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `--for`: the classes (`keys`' keys) of the positions the moves of
-/// `moves` lead to on `rules`, those not over.
+/// `--for`: one position of each class of those the moves of `moves`
+/// lead to on `rules` (not over), in the book's form (`keys`).
 fn children_of(
     rules: &hypertac_core::Rules,
     keys: &Book,
     moves: &str,
-) -> Result<std::collections::HashSet<hypertac_ai::book::Key>, String> {
+) -> Result<Vec<hypertac_core::Position>, String> {
     let pos =
         crate::analyze::view::parse_position(rules, moves).map_err(|e| format!("--for: {e}"))?;
     if pos.is_over() {
@@ -457,7 +456,14 @@ fn children_of(
             pos.moves().len() + 1
         ));
     }
-    Ok(book_status::move_classes(keys, &pos).into_keys().collect())
+    // One position of each class, in the book's form, in the order of
+    // their keys (the same in every share of a --shard build).
+    let mut children: Vec<_> = book_status::move_classes(keys, &pos).into_iter().collect();
+    children.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(children
+        .into_iter()
+        .map(|(_, p)| keys.smallest(&p))
+        .collect())
 }
 
 /// The book at `path` on `rules`; `None` if there is no such file and

@@ -202,6 +202,58 @@ fn a_books_hardest_move_leaves_the_fewest_winning_replies() {
 }
 
 #[test]
+fn a_book_built_along_a_line_steers_the_hardest_move_into_it() {
+    // A book holding the 4x4 k3 positions of one and two stones, but of
+    // three stones only those after one reply of O to X's corner: at the
+    // corner (lost for O, as the book holds) the hardest move is that
+    // reply, counted as minimax counts it; with the replies' own values
+    // left out too (the corner's value shows it lost), the same; with
+    // neither the corner's value nor its replies', none.
+    let r = rules(&[4, 4], 3);
+    let full = built(&r, 3);
+    let corner = Position::from_moves(r.clone(), &[hypertac_core::Cell(0)]).unwrap();
+    let mut checked = 0;
+    for reply in [5, 1, 15].map(hypertac_core::Cell) {
+        let mut line = corner.clone();
+        line.play(reply);
+        for keep_twos in [true, false] {
+            let mut book = Book::new(&r, 3);
+            for pos in classes(&r, 3) {
+                let stones = pos.moves().len();
+                let in_line = stones == 3 && follows(&full, &line, &pos);
+                let keep = stones == 1 || (stones == 2 && keep_twos) || in_line;
+                if keep {
+                    book.insert(&pos, full.value(&pos).unwrap()).unwrap();
+                }
+            }
+            let hard = book.hardest_move(&corner).expect("the line's reply");
+            let mut after = corner.clone();
+            after.play(hard.cell);
+            assert_eq!(book.key(&after), book.key(&line), "reply {reply:?}");
+            assert_eq!((hard.winning, hard.moves), winning_moves(&line));
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
+    // Without the corner's value and without the replies' values the book
+    // cannot show the corner lost.
+    let mut book = Book::new(&r, 3);
+    for pos in classes(&r, 3).into_iter().filter(|p| p.moves().len() == 3) {
+        book.insert(&pos, full.value(&pos).unwrap()).unwrap();
+    }
+    assert!(book.hardest_move(&corner).is_none());
+}
+
+/// Whether `pos` is, up to symmetry, a move of `line`'s side to move.
+fn follows(book: &Book, line: &Position, pos: &Position) -> bool {
+    line.legal_moves().any(|cell| {
+        let mut child = line.clone();
+        child.play(cell);
+        book.key(&child) == book.key(pos)
+    })
+}
+
+#[test]
 fn a_books_lost_or_drawn_position_answers_for_its_moves() {
     // A book of one-stone positions only: their moves' positions are not
     // in it, but a position lost for the side to move loses after every

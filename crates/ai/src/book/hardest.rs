@@ -20,32 +20,35 @@ pub struct HardestMove {
 }
 
 impl Book {
-    /// For a position the book holds lost for the side to move (every
-    /// move's position in the book, each a win for the other side): the
-    /// move after which the other side has the fewest winning moves,
-    /// counted only after moves whose every reply the book holds. Ties go
-    /// to the smallest position in the book's form (see [`Book::key`]), so
-    /// symmetric positions get symmetric moves. `None` where the book does
-    /// not show the position lost, or answers no move's replies whole.
+    /// For a position the book shows lost for the side to move (the
+    /// position itself held lost, or every move's position held won by the
+    /// other side): the move after which the other side has the fewest
+    /// winning moves, counted only after moves whose every reply the book
+    /// holds (a book built along a line need hold only one such move).
+    /// Ties go to the smallest position in the book's form (see
+    /// [`Book::key`]), so symmetric positions get symmetric moves. `None`
+    /// where the book does not show the position lost, or answers no
+    /// move's replies whole.
     pub fn hardest_move(&self, pos: &Position) -> Option<HardestMove> {
         let me = pos.to_move();
         if pos.is_over() || pos.rules() != self.rules() || pos.moves().len() + 2 > self.stones() {
             return None;
         }
+        let held_lost = !pos.moves().is_empty() && self.value(pos) == Some(Value::Win(me.other()));
         // One position of each class of the moves' positions, its key and
         // the first move leading to it.
         let mut classes: HashMap<Key, (Cell, Position)> = HashMap::new();
         for cell in pos.legal_moves() {
             let mut after = pos.clone();
-            if after.try_play(cell).is_err() {
-                continue;
+            if after.try_play(cell).is_err() || after.is_over() {
+                return None;
             }
             match self.value(&after) {
-                Some(Value::Win(p)) if p != me && !after.is_over() => {
-                    classes.entry(self.key(&after)).or_insert((cell, after));
-                }
+                Some(Value::Win(p)) if p != me => {}
+                None if held_lost => {}
                 _ => return None,
             }
+            classes.entry(self.key(&after)).or_insert((cell, after));
         }
         let mut best: Option<(usize, &Key, HardestMove)> = None;
         for (key, (cell, after)) in &classes {

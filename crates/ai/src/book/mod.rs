@@ -123,6 +123,16 @@ impl Book {
         best.unwrap_or_default()
     }
 
+    /// `pos` in the form the book keeps it under: the moves of its
+    /// smallest image (see the module docs and [`Book::key`]).
+    pub fn smallest(&self, pos: &Position) -> Position {
+        let mut smallest = Position::new(pos.rules().clone());
+        for c in moves_of(&self.key(pos)) {
+            smallest.play_unchecked(c);
+        }
+        smallest
+    }
+
     /// The value of `pos` if the book holds it (or a symmetric image).
     pub fn value(&self, pos: &Position) -> Option<Value> {
         if pos.rules() != &self.rules || pos.moves().len() > self.stones || self.values.is_empty() {
