@@ -22,7 +22,7 @@ use crate::book_status;
 use crate::book_tried::{self, Tried};
 use crate::rules_args::RulesArgs;
 use crate::shard_spec::Shard;
-use hypertac_ai::book::{classes, settle, Book, SettleError};
+use hypertac_ai::book::{classes, classes_listed, settle, Book, SettleError, LISTED};
 use hypertac_ai::prove::SharedTable;
 use hypertac_ai::Budget;
 use hypertac_core::notation::format_move_list;
@@ -397,19 +397,31 @@ fn merge(args: &BookArgs) -> Result<(), String> {
     }
     write(&args.out, &book)?;
     let stones = book.stones();
-    let all = classes(&rules, stones);
     // A position one share left out and another proved is no longer
-    // tried; the missing ones are counted, and those left out before.
-    let (mut missing, mut missing_tried) = (0, 0);
-    for p in &all {
-        let moves = format_move_list(rules.shape(), p.moves());
-        if book.contains(p) {
-            tried.remove(&moves);
-        } else {
-            missing += 1;
-            missing_tried += usize::from(tried.seconds(&moves).is_some());
-        }
+    // tried; the missing ones of the levels listed whole are counted,
+    // and those left out before.
+    let proved: Vec<String> = tried
+        .entries()
+        .map(|(moves, _)| moves.to_string())
+        .filter(|moves| {
+            crate::analyze::view::parse_position(&rules, moves).is_ok_and(|p| book.contains(&p))
+        })
+        .collect();
+    for moves in &proved {
+        tried.remove(moves);
     }
+    let (all, listed) = classes_listed(&rules, stones, LISTED);
+    let (mut missing, mut missing_tried) = (0, 0);
+    for p in all.iter().filter(|p| !book.contains(p)) {
+        let moves = format_move_list(rules.shape(), p.moves());
+        missing += 1;
+        missing_tried += usize::from(tried.seconds(&moves).is_some());
+    }
+    let whole = if listed < stones {
+        format!(" (of 1 to {listed} stones: more are held only along lines)")
+    } else {
+        String::new()
+    };
     if !tried.is_empty() || tried_path.exists() {
         tried.write(&tried_path)?;
     }
@@ -424,9 +436,9 @@ fn merge(args: &BookArgs) -> Result<(), String> {
             "books"
         },
         match missing {
-            0 => "every class is in".to_string(),
+            0 => format!("every class{whole} is in"),
             n => format!(
-                "{n} of the {} classes still missing ({} of them left out before, in {})",
+                "{n} of the {} classes{whole} still missing ({} of them left out before, in {})",
                 all.len(),
                 missing_tried,
                 tried_path.display()

@@ -9,7 +9,7 @@
 //! is proved or written.
 
 use crate::book_tried::Tried;
-use hypertac_ai::book::{classes, Book, Key};
+use hypertac_ai::book::{classes_listed, Book, Key, LISTED};
 use hypertac_core::notation::format_move_list;
 use hypertac_core::{Position, Rules};
 use hypertac_proof::Value;
@@ -32,21 +32,49 @@ pub struct Level {
     /// The others, by the number of their moves' classes not in the
     /// book, fewest first: (missing, moves of the position).
     pub incomplete: Vec<(usize, String)>,
+    /// Whether the level's classes were listed (see
+    /// [`hypertac_ai::book::LISTED`]); if not, only what the book holds
+    /// and what builds left out are counted (a book holds such a level
+    /// along lines, built with `--for`).
+    pub listed: bool,
 }
 
 impl Level {
     /// Classes not in the book and never tried.
     pub fn untried(&self) -> usize {
-        self.classes - self.proved - self.left_out.values().sum::<usize>()
+        self.classes
+            .saturating_sub(self.proved + self.left_out.values().sum::<usize>())
     }
 }
 
 /// The levels of `book`, from the empty board (level 0) to its stones.
 pub fn levels(rules: &Rules, book: &Book, tried: &Tried) -> Vec<Level> {
+    levels_listed(rules, book, tried, LISTED)
+}
+
+/// As [`levels`], listing the classes of a level only if that looks at
+/// no more than `most` positions ([`classes_listed`]).
+fn levels_listed(rules: &Rules, book: &Book, tried: &Tried, most: usize) -> Vec<Level> {
     let stones = book.stones();
     let mut levels = vec![Level::default(); stones + 1];
+    let (all, listed) = classes_listed(rules, stones, most);
+    for (s, level) in levels.iter_mut().enumerate() {
+        level.listed = s <= listed;
+        if !level.listed {
+            level.proved = book.len_at(s);
+        }
+    }
+    for (moves, secs) in tried.entries() {
+        let Ok(pos) = crate::analyze::view::parse_position(rules, moves) else {
+            continue;
+        };
+        let s = pos.moves().len();
+        if s > listed && s <= stones && !book.contains(&pos) {
+            *levels[s].left_out.entry(secs).or_default() += 1;
+        }
+    }
     let empty = Position::new(rules.clone());
-    for pos in std::iter::once(empty).chain(classes(rules, stones)) {
+    for pos in std::iter::once(empty).chain(all) {
         let level = &mut levels[pos.moves().len()];
         level.classes += 1;
         let moves = format_move_list(rules.shape(), pos.moves());
@@ -113,6 +141,15 @@ pub fn report(name: &str, rules: &Rules, levels: &[Level]) -> String {
     out +=
         "stones  classes  in the book  left out  never tried  every move answered from the book\n";
     for (s, level) in levels.iter().enumerate() {
+        if !level.listed {
+            let left: usize = level.left_out.values().sum();
+            let _ = writeln!(
+                out,
+                "{s:>6}  {:>7}  {:>11}  {left:>8}  {:>11}  - (too many classes to list: held along lines, --for)",
+                "-", level.proved, "-"
+            );
+            continue;
+        }
         let complete = if s < stones {
             format!("{} of {}", level.complete, level.classes)
         } else {
@@ -180,7 +217,46 @@ pub fn report(name: &str, rules: &Rules, levels: &[Level]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hypertac_ai::book::classes;
     use hypertac_core::Shape;
+
+    #[test]
+    fn levels_too_big_to_list_count_what_the_book_holds() {
+        // Tic-tac-toe with its second level "too big": listing it looks at
+        // 3 classes times 8 moves, over the 20 allowed. The book holds
+        // two positions of 2 stones and one of 1; one of 2 was left out.
+        let rules = tictactoe();
+        let all = classes(&rules, 2);
+        let mut book = Book::new(&rules, 2);
+        let ones: Vec<_> = all.iter().filter(|p| p.moves().len() == 1).collect();
+        let twos: Vec<_> = all.iter().filter(|p| p.moves().len() == 2).collect();
+        for p in [ones[0], twos[0], twos[1]] {
+            book.insert(p, hypertac_proof::Value::Draw).unwrap();
+        }
+        let mut tried = Tried::default();
+        tried.note(&format_move_list(rules.shape(), twos[2].moves()), 7);
+        tried.note(&format_move_list(rules.shape(), twos[0].moves()), 7);
+        let short = levels_listed(&rules, &book, &tried, 20);
+        assert!(short[1].listed && !short[2].listed);
+        assert_eq!((short[1].classes, short[1].proved), (3, 1));
+        assert_eq!((short[2].classes, short[2].proved), (0, 2));
+        // Left out and not in the book since: one.
+        assert_eq!(short[2].left_out, BTreeMap::from([(7, 1)]));
+        let text = report("b", &rules, &short);
+        assert!(
+            text.contains(
+                "     2        -            2         1            -  - (too many classes"
+            ),
+            "{text}"
+        );
+        // Listed whole, the same book's second level has its 12 classes.
+        let levels = levels(&rules, &book, &tried);
+        assert!(levels[2].listed);
+        assert_eq!(
+            (levels[2].classes, levels[2].proved, levels[2].untried()),
+            (12, 2, 9)
+        );
+    }
 
     fn tictactoe() -> Rules {
         Rules::new(Shape::new(&[3, 3]).unwrap(), 3).unwrap()

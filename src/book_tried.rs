@@ -93,6 +93,11 @@ impl Tried {
         self.seconds.remove(moves).is_some()
     }
 
+    /// The positions on the list, by their moves, with their seconds.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, u64)> + '_ {
+        self.seconds.iter().map(|(m, &s)| (m.as_str(), s))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.seconds.is_empty()
     }

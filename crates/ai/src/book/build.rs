@@ -12,10 +12,27 @@ use std::collections::HashSet;
 /// that is not over, one of each class of symmetric positions (in the
 /// book's smallest form), by stone count.
 pub fn classes(rules: &Rules, stones: usize) -> Vec<Position> {
+    classes_listed(rules, stones, usize::MAX).0
+}
+
+/// How many positions [`classes_listed`] looks at, at most, to list a
+/// level: Qubic's fourth (757 classes of 3 stones times 61 moves) and
+/// 4^4's third (99 times 254) are listed, not Qubic's fifth (some 19,900
+/// times 60) or 4^4's fourth, whose classes a book holds only along lines.
+pub const LISTED: usize = 200_000;
+
+/// As [`classes`], but only the levels whose listing looks at no more
+/// than `most` positions (the classes of the level before times their
+/// moves); with the most stones of the positions listed.
+pub fn classes_listed(rules: &Rules, stones: usize, most: usize) -> (Vec<Position>, usize) {
     let book = Book::new(rules, stones);
     let mut out = Vec::new();
     let mut level = vec![Position::new(rules.clone())];
-    for _ in 0..stones {
+    for listed in 0..stones {
+        let looks: usize = level.iter().map(|p| p.legal_moves().count()).sum();
+        if looks > most {
+            return (out, listed);
+        }
         let mut seen = HashSet::new();
         let mut next = Vec::new();
         for pos in &level {
@@ -38,7 +55,7 @@ pub fn classes(rules: &Rules, stones: usize) -> Vec<Position> {
         out.extend(next.iter().cloned());
         level = next;
     }
-    out
+    (out, stones)
 }
 
 /// A position settled for a book: its value and what its certificate cost.

@@ -30,7 +30,7 @@
 mod build;
 mod hardest;
 
-pub use build::{classes, settle, SettleError, Settled};
+pub use build::{classes, classes_listed, settle, SettleError, Settled, LISTED};
 pub use hardest::HardestMove;
 
 use hypertac_core::{notation, Cell, Player, Position, Rules};
@@ -96,6 +96,14 @@ impl Book {
     /// Positions it holds.
     pub fn len(&self) -> usize {
         self.values.len()
+    }
+
+    /// Positions of `stones` stones it holds.
+    pub fn len_at(&self, stones: usize) -> usize {
+        self.values
+            .keys()
+            .filter(|(x, o)| x.len() + o.len() == stones)
+            .count()
     }
 
     /// Whether it holds no position.
