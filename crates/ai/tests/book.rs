@@ -558,6 +558,34 @@ fn the_shipped_4d_book_answers_every_first_move() {
     assert_eq!(whole, 3);
 }
 
+/// How many coordinates of `cell` are inside the board (1 or 2 on a side
+/// of 4): with the inside and the outside swapped by a symmetry of 4^d, a
+/// first move's class.
+fn inside(rules: &Rules, cell: hypertac_core::Cell) -> usize {
+    rules
+        .shape()
+        .coords(cell)
+        .iter()
+        .filter(|&&c| c == 1 || c == 2)
+        .count()
+}
+
+/// How many moves of X in `pos` the book holds won for X, and of how many
+/// moves; every move's position must be in the book.
+fn book_wins(book: &Book, pos: &Position) -> (usize, usize) {
+    let (mut wins, mut moves) = (0, 0);
+    for cell in pos.legal_moves() {
+        let mut after = pos.clone();
+        after.play(cell);
+        let value = book
+            .value(&after)
+            .unwrap_or_else(|| panic!("{:?} not in the book", after.moves()));
+        wins += usize::from(value == Value::Win(Player::X));
+        moves += 1;
+    }
+    (wins, moves)
+}
+
 /// The position a player of the 4D game meets at X's second move, after
 /// the computer's reply: every move of X is answered at once from the
 /// book's third level, proved, wins and losses alike, whichever of the
@@ -578,12 +606,7 @@ fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
         // A first move's class: how many of its coordinates are inside
         // (1 or 2), where 0 and 4, 1 and 3 are alike (inside and outside
         // swap on 4^d).
-        let inside = r
-            .shape()
-            .coords(first)
-            .iter()
-            .filter(|&&c| c == 1 || c == 2)
-            .count();
+        let inside = inside(&r, first);
         let class = inside.min(4 - inside);
         if !FIRST_CLASSES_ANSWERED.contains(&class) {
             continue;
@@ -599,16 +622,7 @@ fn the_shipped_4d_book_answers_x_second_move_after_the_computers_reply() {
             let mut pos = opening.clone();
             pos.play(choice.cell);
             let shown = hypertac_core::notation::format_cell(r.shape(), choice.cell);
-            let (mut wins, mut moves) = (0, 0);
-            for cell in pos.legal_moves() {
-                let mut after = pos.clone();
-                after.play(cell);
-                let value = book
-                    .value(&after)
-                    .unwrap_or_else(|| panic!("{first:?};{shown}"));
-                wins += usize::from(value == Value::Win(Player::X));
-                moves += 1;
-            }
+            let (wins, moves) = book_wins(book, &pos);
             // X's second move decides: some win, others lose; the reason
             // the computer gives says how many.
             assert_eq!(moves, 254);
@@ -664,25 +678,12 @@ fn the_shipped_qubic_book_answers_x_second_move_after_the_computers_reply() {
     let mut seen = 0;
     for first in (0..r.shape().cell_count()).map(hypertac_core::Cell) {
         let opening = Position::from_moves(r.clone(), &[first]).unwrap();
-        let inside = r
-            .shape()
-            .coords(first)
-            .iter()
-            .filter(|&&c| c == 1 || c == 2)
-            .count();
+        let inside = inside(&r, first);
         let choice = hypertac_ai::choose(&opening, Level::Hard, 1, &Budget::millis(60_000))
             .expect("a reply");
         let mut pos = opening.clone();
         pos.play(choice.cell);
-        let mut wins = 0;
-        for cell in pos.legal_moves() {
-            let mut after = pos.clone();
-            after.play(cell);
-            let value = book
-                .value(&after)
-                .unwrap_or_else(|| panic!("{first:?};{:?}", choice.cell));
-            wins += usize::from(value == Value::Win(Player::X));
-        }
+        let (wins, _) = book_wins(book, &pos);
         assert!(
             choice
                 .reason

@@ -50,28 +50,24 @@ impl Book {
             }
             classes.entry(self.key(&after)).or_insert((cell, after));
         }
-        let mut best: Option<(usize, &Key, HardestMove)> = None;
+        let mut best: Option<(&Key, HardestMove)> = None;
         for (key, (cell, after)) in &classes {
             let Some((winning, moves)) = self.winning_replies(after) else {
                 continue;
             };
-            let better = match &best {
-                None => true,
-                Some((w, k, _)) => (winning, key) < (*w, *k),
-            };
-            if better {
+            if best.is_none_or(|(k, b)| (winning, key) < (b.winning, k)) {
+                let cell = *cell;
                 best = Some((
-                    winning,
                     key,
                     HardestMove {
-                        cell: *cell,
+                        cell,
                         winning,
                         moves,
                     },
                 ));
             }
         }
-        best.map(|(_, _, m)| m)
+        best.map(|(_, m)| m)
     }
 
     /// How many moves of the side to move in `pos` the book holds won for
